@@ -1,0 +1,154 @@
+/*
+ * zuc.h — libzuc: the ZUC stream-cipher family.
+ *
+ *   ZUC-128 keystream, 128-EEA3 (confidentiality) and 128-EIA3 (integrity),
+ *   3GPP "Specification of the 3GPP Confidentiality and Integrity Algorithms
+ *   128-EEA3 & 128-EIA3", Documents 1 and 2 (v1.6);
+ *   ZUC-256 (the 2018 version: 184-bit IV, 32-bit / 64-bit / 128-bit MACs),
+ *   ZUC Design Team, "The ZUC-256 Stream Cipher", 2018.
+ *
+ * Conventions
+ *   - Bits are numbered most significant first, as in 3GPP: bit i of a message
+ *     is bit 7 - (i mod 8) of byte i / 8.
+ *   - Keystream words are 32-bit values; as bytes, each word is big-endian.
+ *   - Every function returns ZUC_OK (0) or a negative ZUC_E* code on invalid
+ *     arguments; none aborts, and none writes anything when it returns an error.
+ *   - Timing: the "scalar" path indexes S-box tables with secret data and is NOT
+ *     constant time on CPUs with data caches; the "ref" path likewise.
+ *     zuc_impl_name() says which path is in use.
+ *   - Thread safety: all functions are reentrant; zuc_force_impl() changes a
+ *     process-wide choice and should be called before other threads start.
+ */
+#ifndef ZUC_H
+#define ZUC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32) || defined(__CYGWIN__)
+#define ZUC_API
+#else
+#define ZUC_API __attribute__((visibility("default")))
+#endif
+
+/* Return codes. */
+#define ZUC_OK          0
+#define ZUC_ENULL      -1  /* a NULL pointer where data is required */
+#define ZUC_EPARAM     -2  /* bearer > 31 or direction > 1 */
+#define ZUC_ELENGTH    -3  /* length beyond the algorithm's limit */
+#define ZUC_ETAGSIZE   -4  /* ZUC-256 tag size other than 4, 8 or 16 bytes */
+
+/* Limits. 3GPP LENGTH is a 32-bit field; ZUC-256 allows up to 2^32 keystream
+ * bits per key/IV (a MAC of t bits consumes L + 2t of them). */
+#define ZUC_EEA3_MAX_BITS     0xFFFFFFFFu
+#define ZUC_EIA3_MAX_BITS     0xFFFFFFFFu
+#define ZUC256_MAX_BYTES      ((size_t)1 << 29)
+#define ZUC256_KEY_BYTES      32
+#define ZUC256_IV_BYTES       25
+#define ZUC128_KEY_BYTES      16
+#define ZUC128_IV_BYTES       16
+
+/* Keystream generator state. Callers may declare it on the stack; the fields
+ * are private and their layout may change between versions. */
+typedef struct zuc_state {
+    uint32_t lfsr_private[16];
+    uint32_t r1_private, r2_private;
+} zuc_state;
+
+/* A short English description of a ZUC_E* code ("ok" for ZUC_OK). */
+ZUC_API const char *zuc_strerror(int code);
+
+/* 128-EEA3 (3GPP Doc 1 §3): out = in XOR keystream, over length_bits bits.
+ * key: 16 bytes (CK). count: 32-bit COUNT. bearer: 5 bits (0..31).
+ * direction: 0 or 1. in/out: ceil(length_bits / 8) bytes; in == out is
+ * allowed (in-place), other overlaps are not. The bits of the last output
+ * byte beyond length_bits are set to zero, as the specification's reference
+ * code and the published test data have them. length_bits <= 2^32 - 1;
+ * length_bits == 0 writes nothing and in/out may then be NULL. */
+ZUC_API int zuc_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer,
+                     uint8_t direction, const uint8_t *in, uint8_t *out,
+                     size_t length_bits);
+
+/* 128-EIA3 (3GPP Doc 1 §4): the 32-bit MAC-I of the first length_bits bits
+ * of msg. key: 16 bytes (IK); count, bearer, direction as for zuc_eea3.
+ * Bits of msg beyond length_bits are ignored. *mac receives the MAC as a
+ * number (its big-endian bytes are the published MAC-I). length_bits <= 2^32 - 1;
+ * msg may be NULL when length_bits == 0. */
+ZUC_API int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer,
+                     uint8_t direction, const uint8_t *msg, size_t length_bits,
+                     uint32_t *mac);
+
+/* ZUC-256 encryption (2018 version): out = in XOR keystream.
+ * key: 32 bytes. iv: 25 bytes: IV0..IV16 as bytes, then IV17..IV24 as 6-bit
+ * values in the low bits of one byte each (the upper two bits must be zero;
+ * they are ignored). in == out allowed. length_bytes <= 2^29 (2^32 keystream
+ * bits, the design limit per key/IV). */
+ZUC_API int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25],
+                         const uint8_t *in, uint8_t *out, size_t length_bytes);
+
+/* Converts the packed 23-byte ZUC-256 IV (IV0..IV16, then IV17..IV24 as
+ * eight 6-bit values packed most significant first into 6 bytes; GmSSL's
+ * form) into the 25-byte form the functions here take. */
+ZUC_API int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23]);
+
+/* ZUC-256 MAC (2018 version) over the first length_bits bits of msg, with a
+ * 32-, 64- or 128-bit tag (tag_bytes 4, 8 or 16; each tag size has its own
+ * initialisation constants). key/iv as for zuc256_crypt. tag receives
+ * tag_bytes bytes, most significant first. length_bits + 16 * tag_bytes
+ * must not exceed 2^32 (the keystream the MAC consumes). */
+ZUC_API int zuc256_mac(const uint8_t key[32], const uint8_t iv[25],
+                       const uint8_t *msg, size_t length_bits, uint8_t *tag,
+                       size_t tag_bytes);
+
+/* Keystream interface. zuc128_init loads a 16-byte key and a 16-byte IV and
+ * runs the initialisation (32 rounds, then one round whose output is
+ * discarded); zuc256_init does the same for ZUC-256 (2018, encryption
+ * constants). zuc_keystream writes the next nwords keystream words (z1, z2,
+ * ... on the first call) and may be called repeatedly to continue the
+ * stream. The caller owns st; wipe it when done if the key is secret. */
+ZUC_API int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
+ZUC_API int zuc256_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25]);
+ZUC_API void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords);
+
+/* Many independent messages in one call. Each job is processed as by
+ * zuc_eea3 / zuc_eia3 (same arguments, same limits). The jobs are checked
+ * first: if any job is invalid, nothing is written and the error of the
+ * first invalid job is returned. Outputs of different jobs must not overlap. */
+typedef struct {
+    const uint8_t *key;                       /* 16 bytes */
+    uint32_t count; uint8_t bearer; uint8_t direction;
+    const uint8_t *in; uint8_t *out; size_t length_bits;
+} zuc_eea3_job;
+
+typedef struct {
+    const uint8_t *key;                       /* 16 bytes */
+    uint32_t count; uint8_t bearer; uint8_t direction;
+    const uint8_t *msg; size_t length_bits; uint32_t *mac;
+} zuc_eia3_job;
+
+ZUC_API int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n);
+ZUC_API int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n);
+
+/* The implementation in use: "ref" (spec-literal), "scalar" (portable C),
+ * or a SIMD path where one is built and the CPU runs it. */
+ZUC_API const char *zuc_impl_name(void);
+
+/* Force an implementation by name ("auto" returns to automatic choice).
+ * Returns 0, or -1 if the name is unknown or the path cannot run on this
+ * CPU/OS (the choice is then unchanged). */
+ZUC_API int zuc_force_impl(const char *name);
+
+/* The names of all implementations built into this library, widest first,
+ * usable here or not; the list ends with NULL. zuc_impl_usable(name) tells
+ * whether one can run on this CPU/OS. */
+ZUC_API const char *const *zuc_impl_list(void);
+ZUC_API int zuc_impl_usable(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* ZUC_H */

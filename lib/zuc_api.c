@@ -1,0 +1,195 @@
+/* zuc_api.c — the public functions: argument checks, then the active
+ * implementation. Nothing is written when a check fails. */
+#include "zuc_impl.h"
+
+/* Stands in for a NULL buffer of length 0, so no NULL + 0 reaches the modes. */
+static uint8_t empty_buffer[1];
+
+const char *zuc_strerror(int code)
+{
+    switch (code) {
+    case ZUC_OK:       return "ok";
+    case ZUC_ENULL:    return "a required pointer is NULL";
+    case ZUC_EPARAM:   return "bearer must be 0..31 and direction 0 or 1";
+    case ZUC_ELENGTH:  return "length beyond the algorithm's limit";
+    case ZUC_ETAGSIZE: return "tag size must be 4, 8 or 16 bytes";
+    default:           return "unknown error";
+    }
+}
+
+static int check_3gpp(const uint8_t *key, uint8_t bearer, uint8_t direction, size_t length_bits)
+{
+    if (!key)
+        return ZUC_ENULL;
+    if (bearer > 31 || direction > 1)
+        return ZUC_EPARAM;
+    if ((uint64_t)length_bits > ZUC_EEA3_MAX_BITS)
+        return ZUC_ELENGTH;
+    return ZUC_OK;
+}
+
+static int check_eea3(const uint8_t *key, uint8_t bearer, uint8_t direction, const uint8_t *in,
+                      const uint8_t *out, size_t length_bits)
+{
+    int rc = check_3gpp(key, bearer, direction, length_bits);
+    if (rc == ZUC_OK && length_bits && (!in || !out))
+        rc = ZUC_ENULL;
+    return rc;
+}
+
+static int check_eia3(const uint8_t *key, uint8_t bearer, uint8_t direction, const uint8_t *msg,
+                      size_t length_bits, const uint32_t *mac)
+{
+    int rc = check_3gpp(key, bearer, direction, length_bits);
+    if (rc == ZUC_OK && (!mac || (length_bits && !msg)))
+        rc = ZUC_ENULL;
+    return rc;
+}
+
+static void run_eea3(const zuc_impl *im, const uint8_t *key, uint32_t count, uint8_t bearer,
+                     uint8_t direction, const uint8_t *in, uint8_t *out, size_t length_bits)
+{
+    if (length_bits == 0)
+        return;
+    if (im->eea3)
+        im->eea3(key, count, bearer, direction, in, out, length_bits);
+    else
+        zuc_modes_eea3(im, key, count, bearer, direction, in, out, length_bits);
+}
+
+static uint32_t run_eia3(const zuc_impl *im, const uint8_t *key, uint32_t count, uint8_t bearer,
+                         uint8_t direction, const uint8_t *msg, size_t length_bits)
+{
+    if (!msg)
+        msg = empty_buffer;
+    if (im->eia3)
+        return im->eia3(key, count, bearer, direction, msg, length_bits);
+    return zuc_modes_eia3(im, key, count, bearer, direction, msg, length_bits);
+}
+
+int zuc_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+             const uint8_t *in, uint8_t *out, size_t length_bits)
+{
+    int rc = check_eea3(key, bearer, direction, in, out, length_bits);
+    if (rc == ZUC_OK)
+        run_eea3(zuc_active_impl(), key, count, bearer, direction, in, out, length_bits);
+    return rc;
+}
+
+int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+             const uint8_t *msg, size_t length_bits, uint32_t *mac)
+{
+    int rc = check_eia3(key, bearer, direction, msg, length_bits, mac);
+    if (rc == ZUC_OK)
+        *mac = run_eia3(zuc_active_impl(), key, count, bearer, direction, msg, length_bits);
+    return rc;
+}
+
+int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in, uint8_t *out,
+                 size_t length_bytes)
+{
+    if (!key || !iv || (length_bytes && (!in || !out)))
+        return ZUC_ENULL;
+    if ((uint64_t)length_bytes > ZUC256_MAX_BYTES)
+        return ZUC_ELENGTH;
+    if (length_bytes == 0)
+        return ZUC_OK;
+    const zuc_impl *im = zuc_active_impl();
+    if (im->zuc256_crypt)
+        im->zuc256_crypt(key, iv, in, out, length_bytes);
+    else
+        zuc_modes_zuc256_crypt(im, key, iv, in, out, length_bytes);
+    return ZUC_OK;
+}
+
+int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
+{
+    if (!iv25 || !iv23)
+        return ZUC_ENULL;
+    uint64_t packed = 0;                 /* the 48 bits of IV17..IV24 */
+    for (int i = 17; i < 23; i++)
+        packed = (packed << 8) | iv23[i];
+    for (int i = 0; i < 17; i++)
+        iv25[i] = iv23[i];
+    for (int i = 0; i < 8; i++)
+        iv25[17 + i] = (uint8_t)((packed >> (42 - 6 * i)) & 0x3F);
+    return ZUC_OK;
+}
+
+int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+               size_t length_bits, uint8_t *tag, size_t tag_bytes)
+{
+    if (!key || !iv || !tag || (length_bits && !msg))
+        return ZUC_ENULL;
+    if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16)
+        return ZUC_ETAGSIZE;
+    if ((uint64_t)length_bits + 16u * tag_bytes > ((uint64_t)1 << 32))
+        return ZUC_ELENGTH;
+    if (!msg)
+        msg = empty_buffer;
+    const zuc_impl *im = zuc_active_impl();
+    if (im->zuc256_mac)
+        im->zuc256_mac(key, iv, msg, length_bits, tag, tag_bytes);
+    else
+        zuc_modes_zuc256_mac(im, key, iv, msg, length_bits, tag, tag_bytes);
+    return ZUC_OK;
+}
+
+int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
+{
+    if (!st || !key || !iv)
+        return ZUC_ENULL;
+    zuc_active_impl()->init128(st, key, iv);
+    return ZUC_OK;
+}
+
+int zuc256_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25])
+{
+    if (!st || !key || !iv)
+        return ZUC_ENULL;
+    zuc_active_impl()->init256(st, key, iv, ZUC256_D_CRYPT);
+    return ZUC_OK;
+}
+
+void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords)
+{
+    if (!st || !words || nwords == 0)
+        return;
+    zuc_active_impl()->keystream(st, words, nwords);
+}
+
+int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n)
+{
+    if (n && !jobs)
+        return ZUC_ENULL;
+    for (size_t i = 0; i < n; i++) {
+        const zuc_eea3_job *j = &jobs[i];
+        int rc = check_eea3(j->key, j->bearer, j->direction, j->in, j->out, j->length_bits);
+        if (rc != ZUC_OK)
+            return rc;
+    }
+    const zuc_impl *im = zuc_active_impl();
+    for (size_t i = 0; i < n; i++) {
+        const zuc_eea3_job *j = &jobs[i];
+        run_eea3(im, j->key, j->count, j->bearer, j->direction, j->in, j->out, j->length_bits);
+    }
+    return ZUC_OK;
+}
+
+int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n)
+{
+    if (n && !jobs)
+        return ZUC_ENULL;
+    for (size_t i = 0; i < n; i++) {
+        const zuc_eia3_job *j = &jobs[i];
+        int rc = check_eia3(j->key, j->bearer, j->direction, j->msg, j->length_bits, j->mac);
+        if (rc != ZUC_OK)
+            return rc;
+    }
+    const zuc_impl *im = zuc_active_impl();
+    for (size_t i = 0; i < n; i++) {
+        const zuc_eia3_job *j = &jobs[i];
+        *j->mac = run_eia3(im, j->key, j->count, j->bearer, j->direction, j->msg, j->length_bits);
+    }
+    return ZUC_OK;
+}

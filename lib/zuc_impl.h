@@ -1,0 +1,105 @@
+/* zuc_impl.h — what every implementation of libzuc provides, and the shared
+ * pieces (key loading, IV derivation, the S-boxes) they are built from.
+ * Internal: never installed. */
+#ifndef ZUC_IMPL_H
+#define ZUC_IMPL_H
+
+#include "zuc.h"
+
+#define ZUC_INTERNAL __attribute__((visibility("hidden")))
+
+/* The three ZUC-256 constant sets of the 2018 design that a caller can ask
+ * for: encryption, and one per MAC tag size. */
+typedef enum { ZUC256_D_CRYPT, ZUC256_D_MAC32, ZUC256_D_MAC64, ZUC256_D_MAC128 } zuc256_dset;
+
+/* One implementation: a name, its width, and its primitives. The keystream
+ * primitives (init128, init256, keystream) are required. The mode functions
+ * are optional: NULL means "use the word-wise modes of zuc_modes.c over this
+ * implementation's keystream". The reference sets them to its spec-literal
+ * versions so that it stays an independent oracle. */
+typedef struct zuc_impl {
+    const char *name;
+    unsigned lanes;           /* independent streams processed at once */
+    int constant_time;        /* 1 if no secret-dependent branch or address */
+    int (*usable)(void);      /* CPU and OS support; 1 = can run here */
+
+    void (*init128)(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
+    void (*init256)(zuc_state *st, const uint8_t key[32], const uint8_t iv[25],
+                    zuc256_dset d);
+    void (*keystream)(zuc_state *st, uint32_t *words, size_t nwords);
+    /* out = in XOR keystream, nbytes bytes; when nbytes is not a multiple of 4
+     * the last word's unused bytes are consumed (the stream cannot go on). */
+    void (*xor_keystream)(zuc_state *st, const uint8_t *in, uint8_t *out, size_t nbytes);
+
+    void (*eea3)(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                 const uint8_t *in, uint8_t *out, size_t length_bits);
+    uint32_t (*eia3)(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                     const uint8_t *msg, size_t length_bits);
+    void (*zuc256_crypt)(const uint8_t key[32], const uint8_t iv[25],
+                         const uint8_t *in, uint8_t *out, size_t length_bytes);
+    void (*zuc256_mac)(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
+} zuc_impl;
+
+extern const zuc_impl zuc_impl_ref;
+extern const zuc_impl zuc_impl_scalar;
+
+/* The implementation chosen by zuc_dispatch.c (never NULL). */
+ZUC_INTERNAL const zuc_impl *zuc_active_impl(void);
+
+/* The S-boxes S0 and S1 (3GPP Doc 2 §3.4.2). */
+ZUC_INTERNAL extern const uint8_t zuc_sbox0[256];
+ZUC_INTERNAL extern const uint8_t zuc_sbox1[256];
+
+/* Key loading (3GPP Doc 2 §3.6.1; ZUC-256 paper §2.2): fills s[0..15] with
+ * 31-bit words. Shared by the fast paths; the reference has its own. */
+ZUC_INTERNAL void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16]);
+ZUC_INTERNAL void zuc256_load(uint32_t s[16], const uint8_t key[32], const uint8_t iv[25],
+                              zuc256_dset d);
+
+/* The ZUC-128 IVs of 128-EEA3 and 128-EIA3 (3GPP Doc 1 §3.3, §4.3). Named
+ * so as not to collide with ipsec-mb's zuc_eea3_iv_gen / zuc_eia3_iv_gen. */
+ZUC_INTERNAL void zuc_iv_of_eea3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t direction);
+ZUC_INTERNAL void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t direction);
+
+/* Word-wise modes over any implementation's keystream (zuc_modes.c). */
+ZUC_INTERNAL void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
+                                 uint8_t bearer, uint8_t direction, const uint8_t *in,
+                                 uint8_t *out, size_t length_bits);
+ZUC_INTERNAL uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
+                                     uint8_t bearer, uint8_t direction, const uint8_t *msg,
+                                     size_t length_bits);
+ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, const uint8_t key[32],
+                                         const uint8_t iv[25], const uint8_t *in, uint8_t *out,
+                                         size_t length_bytes);
+ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, const uint8_t key[32],
+                                       const uint8_t iv[25], const uint8_t *msg,
+                                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
+
+/* XOR, over the 64 * nchunks message bits i with m_i = 1, of the 32-bit
+ * keystream window starting at bit i of z (bits numbered from the most
+ * significant of z[0]). Reads z[0 .. 2 * nchunks + 1]. zuc_mac_fold.c picks
+ * carry-less multiplication when the CPU has it. */
+ZUC_INTERNAL uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uint32_t *z);
+#if defined(__x86_64__)
+ZUC_INTERNAL uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
+#endif
+
+/* CPU features (zuc_dispatch.c). */
+ZUC_INTERNAL int zuc_cpu_has_pclmul(void);
+
+/* Overwrite secret memory in a way the compiler may not drop. */
+ZUC_INTERNAL void zuc_wipe(void *p, size_t n);
+
+static inline uint32_t zuc_load_be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+
+static inline void zuc_store_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
+}
+
+#endif /* ZUC_IMPL_H */

@@ -1,0 +1,89 @@
+/* zuc_load.c — key loading and IV derivation, shared by every implementation,
+ * written as the specifications state them; and a wipe that is not optimised
+ * away. */
+#include <string.h>
+
+#include "zuc_impl.h"
+
+/* ZUC-128 (3GPP Doc 2 §3.6.1): s_i = k_i || d_i || iv_i, 8 + 15 + 8 bits. */
+static const uint32_t ek_d[16] = {
+    0x44D7, 0x26BC, 0x626B, 0x135E, 0x5789, 0x35E2, 0x7135, 0x09AF,
+    0x4D78, 0x2F13, 0x6BC4, 0x1AF1, 0x5E26, 0x3C4D, 0x789A, 0x47AC,
+};
+
+void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16])
+{
+    for (int i = 0; i < 16; i++)
+        s[i] = ((uint32_t)key[i] << 23) | (ek_d[i] << 8) | iv[i];
+}
+
+/* ZUC-256 (2018 paper §2.2): the 7-bit constants d_0..d_15, one set for
+ * encryption and one for each MAC tag size (they differ in d_0 and d_2). */
+static const uint8_t d256[4][16] = {
+    [ZUC256_D_CRYPT]  = { 0x22, 0x2F, 0x24, 0x2A, 0x6D, 0x40, 0x40, 0x40,
+                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
+    [ZUC256_D_MAC32]  = { 0x22, 0x2F, 0x25, 0x2A, 0x6D, 0x40, 0x40, 0x40,
+                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
+    [ZUC256_D_MAC64]  = { 0x23, 0x2F, 0x24, 0x2A, 0x6D, 0x40, 0x40, 0x40,
+                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
+    [ZUC256_D_MAC128] = { 0x23, 0x2F, 0x25, 0x2A, 0x6D, 0x40, 0x40, 0x40,
+                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
+};
+
+/* s_i = a (8 bits) || b (7 bits) || c (8 bits) || e (8 bits) */
+static uint32_t u31(uint32_t a, uint32_t b, uint32_t c, uint32_t e)
+{
+    return (a << 23) | (b << 16) | (c << 8) | e;
+}
+
+void zuc256_load(uint32_t s[16], const uint8_t k[32], const uint8_t iv[25], zuc256_dset dset)
+{
+    const uint8_t *d = d256[dset];
+    uint8_t v6[8];                               /* IV17..IV24: 6 bits each */
+    for (int i = 0; i < 8; i++)
+        v6[i] = iv[17 + i] & 0x3F;
+    s[0]  = u31(k[0], d[0], k[21], k[16]);
+    s[1]  = u31(k[1], d[1], k[22], k[17]);
+    s[2]  = u31(k[2], d[2], k[23], k[18]);
+    s[3]  = u31(k[3], d[3], k[24], k[19]);
+    s[4]  = u31(k[4], d[4], k[25], k[20]);
+    s[5]  = u31(iv[0], d[5] | v6[0], k[5], k[26]);
+    s[6]  = u31(iv[1], d[6] | v6[1], k[6], k[27]);
+    s[7]  = u31(iv[10], d[7] | v6[2], k[7], iv[2]);
+    s[8]  = u31(k[8], d[8] | v6[3], iv[3], iv[11]);
+    s[9]  = u31(k[9], d[9] | v6[4], iv[12], iv[4]);
+    s[10] = u31(iv[5], d[10] | v6[5], k[10], k[28]);
+    s[11] = u31(k[11], d[11] | v6[6], iv[6], iv[13]);
+    s[12] = u31(k[12], d[12] | v6[7], iv[7], iv[14]);
+    s[13] = u31(k[13], d[13], iv[15], iv[8]);
+    s[14] = u31(k[14], d[14] | (k[31] >> 4), iv[16], iv[9]);
+    s[15] = u31(k[15], d[15] | (k[31] & 0x0F), k[30], k[29]);
+}
+
+/* 128-EEA3 (Doc 1 §3.3): COUNT || BEARER || DIRECTION || 0..., twice. */
+void zuc_iv_of_eea3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t direction)
+{
+    zuc_store_be32(iv, count);
+    iv[4] = (uint8_t)((bearer << 3) | (direction << 2));
+    iv[5] = iv[6] = iv[7] = 0;
+    memcpy(iv + 8, iv, 8);
+}
+
+/* 128-EIA3 (Doc 1 §4.3): as EEA3 without DIRECTION in byte 4; DIRECTION
+ * flips the top bits of bytes 8 and 14. */
+void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t direction)
+{
+    zuc_store_be32(iv, count);
+    iv[4] = (uint8_t)(bearer << 3);
+    iv[5] = iv[6] = iv[7] = 0;
+    memcpy(iv + 8, iv, 8);
+    iv[8] ^= (uint8_t)(direction << 7);
+    iv[14] ^= (uint8_t)(direction << 7);
+}
+
+void zuc_wipe(void *p, size_t n)
+{
+    volatile uint8_t *v = p;
+    while (n--)
+        *v++ = 0;
+}

@@ -1,0 +1,275 @@
+/* zuc_ref.c — the spec-literal reference: readable, slow, the oracle that
+ * every fast path is tested against.
+ *
+ * It follows 3GPP Doc 2 (ZUC) step by step: the LFSR with additions mod
+ * 2^31 - 1 as specified, bit reorganisation, F with S0/S1 and L1/L2; 128-EEA3,
+ * and 128-EIA3 and the ZUC-256 MACs bit by bit, as the specifications write
+ * them. It shares with the fast paths only data and data layout: the S-boxes,
+ * key loading and IV derivation (zuc_load.c), and the public state. Indexes tables with secret data: not constant time. */
+#include <string.h>
+
+#include "zuc_impl.h"
+
+#define MASK31 0x7FFFFFFFu
+
+/* ---- the ZUC core (3GPP Doc 2 §3) -------------------------------------- */
+
+/* c = a + b mod (2^31 - 1) */
+static uint32_t add_m(uint32_t a, uint32_t b)
+{
+    uint32_t c = a + b;
+    return (c & MASK31) + (c >> 31);
+}
+
+/* x * 2^k mod (2^31 - 1) */
+static uint32_t mul_by_pow2(uint32_t x, unsigned k)
+{
+    return ((x << k) | (x >> (31 - k))) & MASK31;
+}
+
+static uint32_t rot32(uint32_t x, unsigned k)
+{
+    return (x << k) | (x >> (32 - k));
+}
+
+static uint32_t l1(uint32_t x)
+{
+    return x ^ rot32(x, 2) ^ rot32(x, 10) ^ rot32(x, 18) ^ rot32(x, 24);
+}
+
+static uint32_t l2(uint32_t x)
+{
+    return x ^ rot32(x, 8) ^ rot32(x, 14) ^ rot32(x, 22) ^ rot32(x, 30);
+}
+
+static uint32_t sbox(uint32_t x)
+{
+    return ((uint32_t)zuc_sbox0[x >> 24] << 24) | ((uint32_t)zuc_sbox1[(x >> 16) & 0xFF] << 16) |
+           ((uint32_t)zuc_sbox0[(x >> 8) & 0xFF] << 8) | zuc_sbox1[x & 0xFF];
+}
+
+typedef struct { uint32_t x0, x1, x2, x3; } br_words;
+
+/* BitReorganization */
+static br_words bit_reorganization(const uint32_t *s)
+{
+    br_words x;
+    x.x0 = ((s[15] & 0x7FFF8000u) << 1) | (s[14] & 0xFFFF);
+    x.x1 = ((s[11] & 0xFFFF) << 16) | (s[9] >> 15);
+    x.x2 = ((s[7] & 0xFFFF) << 16) | (s[5] >> 15);
+    x.x3 = ((s[2] & 0xFFFF) << 16) | (s[0] >> 15);
+    return x;
+}
+
+/* F: returns W, updates R1 and R2 */
+static uint32_t f(zuc_state *st, br_words x)
+{
+    uint32_t w = (x.x0 ^ st->r1_private) + st->r2_private;
+    uint32_t w1 = st->r1_private + x.x1;
+    uint32_t w2 = st->r2_private ^ x.x2;
+    st->r1_private = sbox(l1((w1 << 16) | (w2 >> 16)));
+    st->r2_private = sbox(l2((w2 << 16) | (w1 >> 16)));
+    return w;
+}
+
+/* The LFSR feedback 2^15 s15 + 2^17 s13 + 2^21 s10 + 2^20 s4 + (1 + 2^8) s0 */
+static uint32_t lfsr_feedback(const uint32_t *s)
+{
+    uint32_t v = s[0];
+    v = add_m(v, mul_by_pow2(s[0], 8));
+    v = add_m(v, mul_by_pow2(s[4], 20));
+    v = add_m(v, mul_by_pow2(s[10], 21));
+    v = add_m(v, mul_by_pow2(s[13], 17));
+    v = add_m(v, mul_by_pow2(s[15], 15));
+    return v;
+}
+
+static void lfsr_shift_in(uint32_t *s, uint32_t s16)
+{
+    memmove(s, s + 1, 15 * sizeof *s);
+    s[15] = s16 ? s16 : MASK31;   /* if s16 == 0, set s16 = 2^31 - 1 */
+}
+
+/* LFSRWithInitialisationMode(u) */
+static void lfsr_init_mode(uint32_t *s, uint32_t u)
+{
+    lfsr_shift_in(s, add_m(lfsr_feedback(s), u));
+}
+
+/* LFSRWithWorkMode() */
+static void lfsr_work_mode(uint32_t *s)
+{
+    lfsr_shift_in(s, lfsr_feedback(s));
+}
+
+/* 32 initialisation rounds, then the working round whose output is discarded */
+static void run_initialisation(zuc_state *st)
+{
+    st->r1_private = st->r2_private = 0;
+    for (int round = 0; round < 32; round++) {
+        br_words x = bit_reorganization(st->lfsr_private);
+        uint32_t w = f(st, x);
+        lfsr_init_mode(st->lfsr_private, w >> 1);
+    }
+    br_words x = bit_reorganization(st->lfsr_private);
+    (void)f(st, x);
+    lfsr_work_mode(st->lfsr_private);
+}
+
+static void ref_keystream(zuc_state *st, uint32_t *words, size_t nwords)
+{
+    for (size_t i = 0; i < nwords; i++) {
+        br_words x = bit_reorganization(st->lfsr_private);
+        words[i] = f(st, x) ^ x.x3;
+        lfsr_work_mode(st->lfsr_private);
+    }
+}
+
+/* ---- initialisation (key loading is shared: zuc_load.c) ---------------- */
+
+static void ref_init128(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
+{
+    zuc128_load(st->lfsr_private, key, iv);
+    run_initialisation(st);
+}
+
+static void ref_init256(zuc_state *st, const uint8_t key[32], const uint8_t iv[25], zuc256_dset d)
+{
+    zuc256_load(st->lfsr_private, key, iv, d);
+    run_initialisation(st);
+}
+
+/* ---- modes, as the specifications write them ----------------------------- */
+
+static void ref_xor_keystream(zuc_state *st, const uint8_t *in, uint8_t *out, size_t nbytes)
+{
+    for (size_t i = 0; i < nbytes; i += 4) {
+        uint32_t z;
+        ref_keystream(st, &z, 1);
+        for (size_t j = 0; j < 4 && i + j < nbytes; j++)
+            out[i + j] = in[i + j] ^ (uint8_t)(z >> (24 - 8 * j));
+    }
+}
+
+/* The keystream as an endless word array z[0], z[1], ...: words are made as
+ * they are asked for and the last 8 are kept, enough for every window the
+ * MACs read, so the oracle needs no allocation and has no error path. */
+typedef struct { zuc_state st; uint32_t z[8]; size_t base; } ks_reader;
+
+static uint32_t ks_word(ks_reader *r, size_t index)
+{
+    while (index >= r->base + 8) {
+        memmove(r->z, r->z + 1, 7 * sizeof r->z[0]);
+        ref_keystream(&r->st, &r->z[7], 1);
+        r->base++;
+    }
+    return r->z[index - r->base];
+}
+
+/* The 32-bit keystream window starting at bit i (GET_WORD of Doc 1). */
+static uint32_t ks_window(ks_reader *r, size_t i)
+{
+    size_t w = i / 32, t = i % 32;
+    uint32_t next = ks_word(r, w + 1), first = ks_word(r, w);
+    return t == 0 ? first : (first << t) | (next >> (32 - t));
+}
+
+static void ks_start(ks_reader *r)
+{
+    ref_keystream(&r->st, r->z, 8);
+    r->base = 0;
+}
+
+/* Bit i of a message, most significant bit of byte 0 first (GET_BIT). */
+static unsigned get_bit(const uint8_t *data, size_t i)
+{
+    return (data[i / 8] >> (7 - i % 8)) & 1;
+}
+
+/* 128-EEA3 (Doc 1 §3): C = M XOR z, the last byte's unused bits zeroed */
+static void ref_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                     const uint8_t *in, uint8_t *out, size_t length_bits)
+{
+    uint8_t iv[16];
+    zuc_state st;
+    size_t nbytes = (length_bits + 7) / 8;
+    zuc_iv_of_eea3(iv, count, bearer, direction);
+    ref_init128(&st, key, iv);
+    ref_xor_keystream(&st, in, out, nbytes);
+    if (length_bits % 8)
+        out[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));
+    zuc_wipe(&st, sizeof st);
+}
+
+/* 128-EIA3 (Doc 1 §4), bit by bit */
+static uint32_t ref_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                         const uint8_t *msg, size_t length_bits)
+{
+    uint8_t iv[16];
+    zuc_iv_of_eia3(iv, count, bearer, direction);
+    ks_reader r;
+    ref_init128(&r.st, key, iv);
+    ks_start(&r);
+    size_t n = length_bits + 64, l = (n + 31) / 32;
+    uint32_t t = 0;
+    for (size_t i = 0; i < length_bits; i++)
+        if (get_bit(msg, i))
+            t ^= ks_window(&r, i);
+    t ^= ks_window(&r, length_bits);
+    t ^= ks_word(&r, l - 1);
+    zuc_wipe(&r, sizeof r);
+    return t;
+}
+
+static void ref_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
+                             uint8_t *out, size_t length_bytes)
+{
+    zuc_state st;
+    ref_init256(&st, key, iv, ZUC256_D_CRYPT);
+    ref_xor_keystream(&st, in, out, length_bytes);
+    zuc_wipe(&st, sizeof st);
+}
+
+/* ZUC-256 MAC (2018 paper §3): Tag = z[0..t-1]; for each message bit i that is
+ * 1, Tag ^= the t-bit window at keystream bit t + i; finally Tag ^= the window
+ * at t + L. Tags of t bits are handled as t/32 words. */
+static void ref_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+                           size_t length_bits, uint8_t *tag, size_t tag_bytes)
+{
+    static const zuc256_dset dset_of[17] = { [4] = ZUC256_D_MAC32, [8] = ZUC256_D_MAC64,
+                                             [16] = ZUC256_D_MAC128 };
+    size_t tw = tag_bytes / 4, t = 32 * tw;
+    ks_reader r;
+    ref_init256(&r.st, key, iv, dset_of[tag_bytes]);
+    ks_start(&r);
+    uint32_t acc[4];
+    for (size_t j = 0; j < tw; j++)
+        acc[j] = ks_word(&r, j);
+    for (size_t i = 0; i < length_bits; i++)
+        if (get_bit(msg, i))
+            for (size_t j = 0; j < tw; j++)
+                acc[j] ^= ks_window(&r, t + i + 32 * j);
+    for (size_t j = 0; j < tw; j++)
+        acc[j] ^= ks_window(&r, t + length_bits + 32 * j);
+    for (size_t j = 0; j < tw; j++)
+        zuc_store_be32(tag + 4 * j, acc[j]);
+    zuc_wipe(&r, sizeof r);
+    zuc_wipe(acc, sizeof acc);
+}
+
+static int always_usable(void) { return 1; }
+
+const zuc_impl zuc_impl_ref = {
+    .name = "ref",
+    .lanes = 1,
+    .constant_time = 0,
+    .usable = always_usable,
+    .init128 = ref_init128,
+    .init256 = ref_init256,
+    .keystream = ref_keystream,
+    .xor_keystream = ref_xor_keystream,
+    .eea3 = ref_eea3,
+    .eia3 = ref_eia3,
+    .zuc256_crypt = ref_zuc256_crypt,
+    .zuc256_mac = ref_zuc256_mac,
+};

@@ -1,0 +1,199 @@
+/* json.c — a recursive-descent JSON reader (RFC 8259, without \u escapes
+ * beyond ASCII), enough for the vector files. */
+#include "json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct { const char *p, *end; const char *path; int failed; } parser;
+
+static void fail(parser *ps, const char *what)
+{
+    if (!ps->failed)
+        fprintf(stderr, "%s: JSON error: %s\n", ps->path, what);
+    ps->failed = 1;
+}
+
+static void skip_space(parser *ps)
+{
+    while (ps->p < ps->end && (*ps->p == ' ' || *ps->p == '\n' || *ps->p == '\r' || *ps->p == '\t'))
+        ps->p++;
+}
+
+static int parse_value(parser *ps, json *out);
+
+static char *parse_string_raw(parser *ps)
+{
+    if (ps->p >= ps->end || *ps->p != '"') {
+        fail(ps, "expected a string");
+        return NULL;
+    }
+    ps->p++;
+    char *s = malloc((size_t)(ps->end - ps->p) + 1), *o = s;
+    while (ps->p < ps->end && *ps->p != '"') {
+        char c = *ps->p++;
+        if (c == '\\' && ps->p < ps->end) {
+            char e = *ps->p++;
+            switch (e) {
+            case 'n': c = '\n'; break;
+            case 't': c = '\t'; break;
+            case 'r': c = '\r'; break;
+            case 'b': c = '\b'; break;
+            case 'f': c = '\f'; break;
+            case 'u':
+                if (ps->end - ps->p < 4) { fail(ps, "bad \\u escape"); free(s); return NULL; }
+                c = (char)strtol((char[]){ ps->p[0], ps->p[1], ps->p[2], ps->p[3], 0 }, NULL, 16);
+                ps->p += 4;
+                break;
+            default: c = e;
+            }
+        }
+        *o++ = c;
+    }
+    if (ps->p >= ps->end) {
+        fail(ps, "unterminated string");
+        free(s);
+        return NULL;
+    }
+    ps->p++;
+    *o = 0;
+    return s;
+}
+
+static int parse_container(parser *ps, json *out, char close, int is_object)
+{
+    size_t cap = 8;
+    out->items = calloc(cap, sizeof(json));
+    ps->p++;
+    skip_space(ps);
+    if (ps->p < ps->end && *ps->p == close) {
+        ps->p++;
+        return 1;
+    }
+    for (;;) {
+        if (out->count == cap) {
+            cap *= 2;
+            out->items = realloc(out->items, cap * sizeof(json));
+        }
+        json *item = &out->items[out->count];
+        memset(item, 0, sizeof *item);
+        skip_space(ps);
+        if (is_object) {
+            item->key = parse_string_raw(ps);
+            skip_space(ps);
+            if (!item->key || ps->p >= ps->end || *ps->p != ':') {
+                fail(ps, "expected ':'");
+                return 0;
+            }
+            ps->p++;
+        }
+        if (!parse_value(ps, item))
+            return 0;
+        out->count++;
+        skip_space(ps);
+        if (ps->p < ps->end && *ps->p == ',') {
+            ps->p++;
+            continue;
+        }
+        if (ps->p < ps->end && *ps->p == close) {
+            ps->p++;
+            return 1;
+        }
+        fail(ps, "expected ',' or a closing bracket");
+        return 0;
+    }
+}
+
+static int parse_value(parser *ps, json *out)
+{
+    skip_space(ps);
+    if (ps->p >= ps->end) {
+        fail(ps, "unexpected end");
+        return 0;
+    }
+    char c = *ps->p;
+    if (c == '{') { out->type = JSON_OBJECT; return parse_container(ps, out, '}', 1); }
+    if (c == '[') { out->type = JSON_ARRAY; return parse_container(ps, out, ']', 0); }
+    if (c == '"') {
+        out->type = JSON_STRING;
+        out->string = parse_string_raw(ps);
+        return out->string != NULL;
+    }
+    if (strncmp(ps->p, "true", 4) == 0) { out->type = JSON_BOOL; out->number = 1; ps->p += 4; return 1; }
+    if (strncmp(ps->p, "false", 5) == 0) { out->type = JSON_BOOL; ps->p += 5; return 1; }
+    if (strncmp(ps->p, "null", 4) == 0) { out->type = JSON_NULL; ps->p += 4; return 1; }
+    char *end;
+    out->type = JSON_NUMBER;
+    out->number = strtod(ps->p, &end);
+    if (end == ps->p) {
+        fail(ps, "unexpected character");
+        return 0;
+    }
+    ps->p = end;
+    return 1;
+}
+
+static void free_children(json *j)
+{
+    for (size_t i = 0; i < j->count; i++) {
+        free_children(&j->items[i]);
+        free(j->items[i].key);
+    }
+    free(j->items);
+    free(j->string);
+}
+
+void json_free(json *j)
+{
+    if (!j)
+        return;
+    free_children(j);
+    free(j);
+}
+
+json *json_load_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        perror(path);
+        return NULL;
+    }
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)n + 1);
+    size_t got = fread(text, 1, (size_t)n, f);
+    fclose(f);
+    text[got] = 0;
+    parser ps = { text, text + got, path, 0 };
+    json *root = calloc(1, sizeof *root);
+    if (!parse_value(&ps, root)) {
+        json_free(root);
+        root = NULL;
+    }
+    free(text);
+    return root;
+}
+
+const json *json_get(const json *obj, const char *key)
+{
+    if (!obj || obj->type != JSON_OBJECT)
+        return NULL;
+    for (size_t i = 0; i < obj->count; i++)
+        if (strcmp(obj->items[i].key, key) == 0)
+            return &obj->items[i];
+    return NULL;
+}
+
+const char *json_str(const json *obj, const char *key)
+{
+    const json *v = json_get(obj, key);
+    return v && v->type == JSON_STRING ? v->string : NULL;
+}
+
+double json_num(const json *obj, const char *key, double fallback)
+{
+    const json *v = json_get(obj, key);
+    return v && (v->type == JSON_NUMBER || v->type == JSON_BOOL) ? v->number : fallback;
+}

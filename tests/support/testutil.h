@@ -1,0 +1,27 @@
+/* testutil.h — helpers shared by the C tests: hex, random data, canaries. */
+#ifndef TESTS_TESTUTIL_H
+#define TESTS_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Decodes hex into a new buffer (at least 1 byte allocated); *len receives
+ * the byte count. Exits with a message on bad hex. */
+uint8_t *hex_decode(const char *hex, size_t *len);
+/* Lowercase hex of n bytes into out (2n + 1 chars). */
+void hex_encode(const uint8_t *in, size_t n, char *out);
+
+/* A seeded generator (xoshiro256**): reproducible random tests. */
+void rng_seed(uint64_t seed);
+uint64_t rng_next(void);
+uint64_t rng_below(uint64_t n);
+void rng_fill(uint8_t *p, size_t n);
+
+/* The directory holding the vector files: $ZUC_VECTORS, else the build's. */
+const char *vectors_dir(void);
+
+/* Counts checks and prints a closing line "N passed, N failed". */
+void check_count(int ok);
+int check_report(const char *suite);
+
+#endif
