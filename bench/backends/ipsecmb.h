@@ -1,0 +1,34 @@
+/* ipsecmb.h — Intel ipsec-mb as a peer and as a second oracle.
+ *
+ * One manager, initialised once with init_mb_mgr_auto (the widest path the
+ * CPU runs). Every ZUC path of ipsec-mb 1.3 refuses messages over
+ * IPSECMB_ZUC_MAX_BYTES; these wrappers return -1 for them, and on any error
+ * ipsec-mb reports, instead of leaving the output untouched silently. */
+#ifndef BENCH_IPSECMB_H
+#define BENCH_IPSECMB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define IPSECMB_ZUC_MAX_BYTES 8188
+
+/* NULL if usable, else why not. */
+const char *ipsecmb_unavailable(void);
+/* The architecture manager picked ("avx512", "avx2", ...) and the version. */
+const char *ipsecmb_arch_name(void);
+const char *ipsecmb_version(void);
+
+/* 128-EEA3 on whole bytes through IMB_ZUC_EEA3_1_BUFFER (the IV from
+ * zuc_eea3_iv_gen, counted as part of the work). */
+int ipsecmb_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                 const uint8_t *in, uint8_t *out, size_t len_bytes);
+/* 128-EIA3 through IMB_ZUC_EIA3_1_BUFFER; *mac as a number. */
+int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                 const uint8_t *msg, size_t len_bits, uint32_t *mac);
+/* ZUC-256 through the job API (32-byte key, 25-byte IV). */
+int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
+                         uint8_t *out, size_t len_bytes);
+int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+                       size_t len_bits, uint8_t *tag, size_t tag_bytes);
+
+#endif

@@ -1,0 +1,68 @@
+#include "context.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "timer.h"
+#include "zuc.h"
+
+static void read_cpu_model(char *out, size_t n)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    snprintf(out, n, "unknown CPU");
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0 || strncmp(line, "Hardware", 8) == 0) {
+            char *v = strchr(line, ':');
+            if (v) {
+                v += 1 + strspn(v + 1, " \t");
+                v[strcspn(v, "\n")] = 0;
+                snprintf(out, n, "%s", v);
+                break;
+            }
+        }
+    }
+    fclose(f);
+}
+
+const bench_context *bench_context_get(void)
+{
+    static bench_context ctx;
+    static int done;
+    if (done)
+        return &ctx;
+    done = 1;
+    read_cpu_model(ctx.cpu_model, sizeof ctx.cpu_model);
+    ctx.cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    struct utsname u;
+    if (uname(&u) == 0)
+        snprintf(ctx.os, sizeof ctx.os, "%s %s %s", u.sysname, u.release, u.machine);
+    #if defined(__clang__)
+    ctx.compiler = "clang " __clang_version__;
+#else
+    ctx.compiler = "gcc " __VERSION__;
+#endif
+    return &ctx;
+}
+
+void bench_context_print(const char *method_line)
+{
+    const bench_context *ctx = bench_context_get();
+    const bench_timer_info *t = bench_timer();
+    printf("cpu: %s (%d cores)   ", ctx->cpu_model, ctx->cores);
+    if (t->core_ghz > 0)
+        printf("tsc: %.3f GHz (core ~%.2f GHz)   ", t->ticks_per_ns, t->core_ghz);
+    else
+        printf("timer: %s (ns)   ", t->source);
+    printf("libzuc: %s\n", zuc_impl_name());
+    printf("method: %s\n", method_line);
+    fflush(stdout);
+    if (t->core_ghz > 0 && (t->core_ghz / t->ticks_per_ns > 1.05 || t->core_ghz / t->ticks_per_ns < 0.95))
+        fprintf(stderr, "note: cycles are TSC ticks at %.3f GHz; the core runs at about %.2f GHz "
+                        "(%.2fx), so one tick is not one core cycle\n",
+                t->ticks_per_ns, t->core_ghz, t->core_ghz / t->ticks_per_ns);
+}

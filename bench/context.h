@@ -1,0 +1,17 @@
+/* context.h — what machine and build a result comes from. */
+#ifndef BENCH_CONTEXT_H
+#define BENCH_CONTEXT_H
+
+typedef struct {
+    char cpu_model[128];
+    int cores;
+    char os[256];
+    const char *compiler;
+} bench_context;
+
+const bench_context *bench_context_get(void);
+
+/* Prints the context lines every suite starts with. */
+void bench_context_print(const char *method_line);
+
+#endif

@@ -1,0 +1,57 @@
+/* registry.h — one table of every algorithm x backend x implementation the
+ * harness can time, with the reason when one is absent. */
+#ifndef BENCH_REGISTRY_H
+#define BENCH_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* n messages of len_bytes each, every one with its own key and IV. Outputs:
+ * ciphertext (len_bytes) or tag bytes (most significant first) at
+ * out + i * out_stride. */
+typedef struct {
+    size_t n, len_bytes, out_stride;
+    uint8_t *keys;        /* n x 32 */
+    uint8_t *ivs;         /* n x 25 (ZUC-256 form) */
+    uint32_t *counts;
+    uint8_t *bearers, *directions;
+    uint8_t *in;          /* n x len_bytes */
+    uint8_t *out;         /* n x out_stride */
+} bench_batch;
+
+typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16 } bench_output_kind;
+
+typedef struct bench_entry {
+    const char *algorithm;          /* "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", ... */
+    const char *backend;            /* "libzuc", "ipsec-mb" */
+    const char *variant;            /* implementation or API: "scalar", "ref", "1-buffer" */
+    bench_output_kind output;
+    size_t max_bytes;               /* 0: no limit */
+    const char *unavailable;        /* NULL if it can run here, else why not */
+    /* Called before timing (e.g. selects the libzuc path); 0 on success. */
+    int (*prepare)(const struct bench_entry *e);
+    /* Processes every message of the batch; 0 on success. */
+    int (*run)(const bench_batch *b);
+    /* Optional, keystream throughput with setup excluded: stream_start sets
+     * up one key/IV, stream_next writes the next nbytes (a multiple of 4). */
+    void (*stream_start)(void);
+    void (*stream_next)(uint8_t *buf, size_t nbytes);
+} bench_entry;
+
+/* Names match ignoring case and the characters '-', '_', '.'. */
+int bench_name_matches(const char *pattern, const char *name);
+
+/* Every entry known to this build, available or not. */
+const bench_entry *bench_registry(size_t *count);
+
+/* Allocates a batch with fresh random keys, IVs, counts, bearers, directions
+ * and messages (seeded, reproducible). */
+bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind, uint64_t seed);
+void bench_batch_free(bench_batch *b);
+
+/* Registration by each backend (backends/<name>.c). */
+void bench_register(const bench_entry *e);
+void bench_register_libzuc(void);
+void bench_register_ipsecmb(void);
+
+#endif

@@ -1,0 +1,147 @@
+/* zucbench — the evaluation CLI: which contenders exist here, and how fast
+ * they are. Tables on stdout, progress on stderr when it is a terminal. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "registry.h"
+#include "suites/speed.h"
+#include "zuc.h"
+
+static const char usage[] =
+    "usage: zucbench <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  list                 every algorithm/backend/implementation, and why one is absent\n"
+    "  speed [ALG...]       cycles/byte per message size for every available contender\n"
+    "\n"
+    "speed options:\n"
+    "  --sizes N,N,...      message sizes in bytes (default 16,64,576,1500,8188,8192)\n"
+    "  --bytes N            a single message size (like openssl speed -bytes)\n"
+    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
+    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
+    "\n"
+    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, or all\n"
+    "(names match ignoring case, '-', '_' and '.').\n"
+    "\n"
+    "Every contender's output is checked against libzuc's spec-literal path before it\n"
+    "is timed. Cycles are TSC ticks on x86-64 (the header gives the TSC and core clocks).\n"
+    "\n"
+    "examples:\n"
+    "  zucbench list\n"
+    "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
+    "  zucbench speed --impl scalar --repeats 31\n";
+
+static int fail(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "zucbench: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(see zucbench --help)\n");
+    return 2;
+}
+
+static int parse_size(const char *text, size_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || v == 0 || v > (1ull << 30) || text[0] == '-')
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+static int parse_sizes(const char *list, speed_options *o)
+{
+    char buf[512];
+    snprintf(buf, sizeof buf, "%s", list);
+    o->nsizes = 0;
+    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+        if (o->nsizes == SPEED_MAX_SIZES || parse_size(tok, &o->sizes[o->nsizes]) != 0)
+            return -1;
+        o->nsizes++;
+    }
+    return o->nsizes ? 0 : -1;
+}
+
+static int command_list(void)
+{
+    size_t n;
+    const bench_entry *all = bench_registry(&n);
+    printf("%-16s %-10s %-10s %s\n", "algorithm", "backend", "variant", "status");
+    for (size_t i = 0; i < n; i++)
+        printf("%-16s %-10s %-10s %s\n", all[i].algorithm, all[i].backend, all[i].variant,
+               all[i].unavailable ? all[i].unavailable : "available");
+    printf("\nlibzuc default path here: %s\n", zuc_impl_name());
+    return 0;
+}
+
+static int known_algorithm(const char *name)
+{
+    size_t n;
+    const bench_entry *all = bench_registry(&n);
+    if (bench_name_matches(name, "all"))
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        if (bench_name_matches(name, all[i].algorithm))
+            return 1;
+    return 0;
+}
+
+static int command_speed(int argc, char **argv)
+{
+    static const char *algorithms[64];
+    size_t nalg = 0;
+    speed_options o = { .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6,
+                        .repeats = 21, .progress = isatty(2) };
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
+            if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
+                return fail("%s: expected sizes in bytes, 1..2^30, comma-separated", a);
+            i++;
+        } else if (strcmp(a, "--repeats") == 0) {
+            size_t r;
+            if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
+                return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : "");
+            o.repeats = (unsigned)r;
+            i++;
+        } else if (strcmp(a, "--impl") == 0) {
+            if (!v || !zuc_impl_usable(v))
+                return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
+                            v ? v : "");
+            o.impl = v;
+            i++;
+        } else if (a[0] == '-') {
+            return fail("unknown option '%s'", a);
+        } else if (!known_algorithm(a)) {
+            return fail("unknown algorithm '%s'", a);
+        } else if (nalg < 63) {
+            algorithms[nalg++] = a;
+        }
+    }
+    algorithms[nalg] = NULL;
+    o.algorithms = nalg ? algorithms : NULL;
+    return speed_run(&o);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    if (strcmp(cmd, "list") == 0)
+        return command_list();
+    if (strcmp(cmd, "speed") == 0)
+        return command_speed(argc - 2, argv + 2);
+    return fail("unknown command '%s'", cmd);
+}
