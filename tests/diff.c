@@ -1,0 +1,422 @@
+/* diff.c — every implementation against the spec-literal reference on random
+ * inputs (every bit length 0..4096, in place and out of place, canary bytes
+ * around every output, continued keystreams, many-message calls, invalid
+ * arguments), and libzuc against Intel ipsec-mb where it is built in. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "support/testutil.h"
+#include "zuc.h"
+#ifdef ZUCBENCH_HAVE_IPSECMB
+#include "backends/ipsecmb.h"
+#endif
+
+#define CANARY 16
+#define MAX_BITS 4096
+
+/* A buffer with CANARY random bytes on each side of `len` usable bytes. */
+typedef struct { uint8_t *base, *data; size_t len; uint8_t guard[2 * CANARY]; } guarded;
+
+static guarded guarded_new(size_t len)
+{
+    guarded g = { malloc(len + 2 * CANARY), NULL, len, { 0 } };
+    g.data = g.base + CANARY;
+    rng_fill(g.base, len + 2 * CANARY);
+    memcpy(g.guard, g.base, CANARY);
+    memcpy(g.guard + CANARY, g.data + len, CANARY);
+    return g;
+}
+
+static int canaries_intact(const guarded *g)
+{
+    return memcmp(g->guard, g->base, CANARY) == 0 &&
+           memcmp(g->guard + CANARY, g->data + g->len, CANARY) == 0;
+}
+
+static void guarded_free(guarded *g)
+{
+    free(g->base);
+}
+
+static void use_impl(const char *name)
+{
+    if (zuc_force_impl(name) != 0) {
+        fprintf(stderr, "cannot select %s\n", name);
+        exit(2);
+    }
+}
+
+static void report(const char *what, const char *impl, long failures, long cases)
+{
+    printf("%-28s %-10s %ld/%ld %s\n", what, impl, cases - failures, cases,
+           failures ? "FAILED" : "ok");
+}
+
+/* ---- implementation vs reference ---------------------------------------- */
+
+static void eea3_every_length(const char *impl)
+{
+    long failures = 0;
+    for (size_t bits = 0; bits <= MAX_BITS; bits++) {
+        size_t nbytes = (bits + 7) / 8;
+        uint8_t key[16], *msg = malloc(nbytes + 1);
+        uint32_t count = (uint32_t)rng_next();
+        uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
+        rng_fill(key, 16);
+        rng_fill(msg, nbytes);
+        guarded want = guarded_new(nbytes), got = guarded_new(nbytes), inplace = guarded_new(nbytes);
+        memcpy(inplace.data, msg, nbytes);
+        use_impl("ref");
+        zuc_eea3(key, count, bearer, dir, msg, want.data, bits);
+        use_impl(impl);
+        int ok = zuc_eea3(key, count, bearer, dir, msg, got.data, bits) == ZUC_OK &&
+                 zuc_eea3(key, count, bearer, dir, inplace.data, inplace.data, bits) == ZUC_OK &&
+                 memcmp(want.data, got.data, nbytes) == 0 &&
+                 memcmp(want.data, inplace.data, nbytes) == 0 && canaries_intact(&got) &&
+                 canaries_intact(&inplace);
+        failures += !ok;
+        check_count(ok);
+        guarded_free(&want); guarded_free(&got); guarded_free(&inplace);
+        free(msg);
+    }
+    report("eea3 bits 0..4096", impl, failures, MAX_BITS + 1);
+}
+
+static void eia3_every_length(const char *impl)
+{
+    long failures = 0;
+    for (size_t bits = 0; bits <= MAX_BITS; bits++) {
+        size_t nbytes = (bits + 7) / 8;
+        uint8_t key[16], *msg = malloc(nbytes + 1);
+        uint32_t count = (uint32_t)rng_next(), want, got;
+        uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
+        rng_fill(key, 16);
+        rng_fill(msg, nbytes);     /* bits beyond the length are random too: ignored */
+        use_impl("ref");
+        zuc_eia3(key, count, bearer, dir, msg, bits, &want);
+        use_impl(impl);
+        int ok = zuc_eia3(key, count, bearer, dir, msg, bits, &got) == ZUC_OK && want == got;
+        failures += !ok;
+        check_count(ok);
+        free(msg);
+    }
+    report("eia3 bits 0..4096", impl, failures, MAX_BITS + 1);
+}
+
+static void zuc256_crypt_lengths(const char *impl)
+{
+    static const size_t big[] = { 4096, 65536 + 3, 1 << 20 };
+    long failures = 0, cases = 0;
+    for (size_t i = 0; i <= 600 + 3; i++) {
+        size_t len = i <= 600 ? i : big[i - 601];
+        uint8_t key[32], iv[25], *msg = malloc(len + 1);
+        rng_fill(key, 32);
+        rng_fill(iv, 25);
+        for (int j = 17; j < 25; j++)
+            iv[j] &= 0x3F;
+        rng_fill(msg, len);
+        guarded want = guarded_new(len), got = guarded_new(len);
+        use_impl("ref");
+        zuc256_crypt(key, iv, msg, want.data, len);
+        use_impl(impl);
+        int ok = zuc256_crypt(key, iv, msg, got.data, len) == ZUC_OK &&
+                 memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
+        memcpy(got.data, msg, len);                       /* in place */
+        ok = ok && zuc256_crypt(key, iv, got.data, got.data, len) == ZUC_OK &&
+             memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
+        failures += !ok;
+        cases++;
+        check_count(ok);
+        guarded_free(&want); guarded_free(&got);
+        free(msg);
+    }
+    report("zuc256 bytes 0..600 + large", impl, failures, cases);
+}
+
+static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t step)
+{
+    long failures = 0, cases = 0;
+    for (size_t bits = 0; bits <= MAX_BITS; bits += step) {
+        size_t nbytes = (bits + 7) / 8;
+        uint8_t key[32], iv[25], *msg = malloc(nbytes + 1);
+        rng_fill(key, 32);
+        rng_fill(iv, 25);
+        for (int j = 17; j < 25; j++)
+            iv[j] &= 0x3F;
+        rng_fill(msg, nbytes);
+        guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
+        use_impl("ref");
+        zuc256_mac(key, iv, msg, bits, want.data, tag_bytes);
+        use_impl(impl);
+        int ok = zuc256_mac(key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
+                 memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
+        failures += !ok;
+        cases++;
+        check_count(ok);
+        guarded_free(&want); guarded_free(&got);
+        free(msg);
+    }
+    char what[64];
+    snprintf(what, sizeof what, "zuc256-mac%zu bits 0..4096", 8 * tag_bytes);
+    report(what, impl, failures, cases);
+}
+
+/* Large messages: the block and group boundaries of the fast paths. */
+static void large_messages(const char *impl)
+{
+    static const size_t sizes_bits[] = { 65536 * 8 + 5, (1 << 20) * 8, 100003, 2048 * 8 - 1,
+                                         2048 * 8, 2048 * 8 + 1, 2 * 2048 * 8 + 33 };
+    long failures = 0, n = sizeof sizes_bits / sizeof sizes_bits[0];
+    for (long i = 0; i < n; i++) {
+        size_t bits = sizes_bits[i], nbytes = (bits + 7) / 8;
+        uint8_t key[32], iv[25], *msg = malloc(nbytes), *a = malloc(nbytes), *b = malloc(nbytes);
+        uint8_t ta[16], tb[16];
+        uint32_t ma, mb;
+        rng_fill(key, 32);
+        rng_fill(iv, 25);
+        for (int j = 17; j < 25; j++)
+            iv[j] &= 0x3F;
+        rng_fill(msg, nbytes);
+        use_impl("ref");
+        zuc_eea3(key, 7, 3, 1, msg, a, bits);
+        zuc_eia3(key, 7, 3, 1, msg, bits, &ma);
+        zuc256_mac(key, iv, msg, bits, ta, 16);
+        use_impl(impl);
+        zuc_eea3(key, 7, 3, 1, msg, b, bits);
+        zuc_eia3(key, 7, 3, 1, msg, bits, &mb);
+        zuc256_mac(key, iv, msg, bits, tb, 16);
+        int ok = memcmp(a, b, nbytes) == 0 && ma == mb && memcmp(ta, tb, 16) == 0;
+        failures += !ok;
+        check_count(ok);
+        free(msg); free(a); free(b);
+    }
+    report("large eea3/eia3/mac128", impl, failures, n);
+}
+
+/* A keystream in random-sized pieces, continued across implementations. */
+static void keystream_continuation(const char *impl)
+{
+    long failures = 0, cases = 200;
+    for (long c = 0; c < cases; c++) {
+        uint8_t key[32], iv[25];
+        uint32_t want[400], got[400];
+        rng_fill(key, 32);
+        rng_fill(iv, 25);
+        for (int j = 17; j < 25; j++)
+            iv[j] &= 0x3F;
+        int is256 = c % 2;
+        zuc_state st;
+        use_impl("ref");
+        if (is256) zuc256_init(&st, key, iv); else zuc128_init(&st, key, iv);
+        zuc_keystream(&st, want, 400);
+        use_impl(impl);
+        if (is256) zuc256_init(&st, key, iv); else zuc128_init(&st, key, iv);
+        size_t done = 0;
+        while (done < 400) {
+            size_t piece = 1 + rng_below(40);
+            if (piece > 400 - done)
+                piece = 400 - done;
+            use_impl(rng_below(4) == 0 ? "ref" : impl);     /* any path continues any state */
+            zuc_keystream(&st, got + done, piece);
+            done += piece;
+        }
+        int ok = memcmp(want, got, sizeof want) == 0;
+        failures += !ok;
+        check_count(ok);
+    }
+    report("keystream pieces", impl, failures, cases);
+}
+
+/* zuc_eea3_n / zuc_eia3_n against one call per message. */
+static void many_messages(const char *impl)
+{
+    long failures = 0, cases = 100;
+    use_impl(impl);
+    for (long c = 0; c < cases; c++) {
+        size_t n = 1 + rng_below(64);
+        zuc_eea3_job ej[64];
+        zuc_eia3_job aj[64];
+        uint8_t keys[64][16], *ins[64], *outs[64], *refs[64];
+        uint32_t macs[64];
+        int ok = 1;
+        for (size_t i = 0; i < n; i++) {
+            size_t bits = rng_below(MAX_BITS + 1), nbytes = (bits + 7) / 8;
+            rng_fill(keys[i], 16);
+            ins[i] = malloc(nbytes + 1); outs[i] = malloc(nbytes + 1); refs[i] = malloc(nbytes + 1);
+            rng_fill(ins[i], nbytes);
+            ej[i] = (zuc_eea3_job){ keys[i], (uint32_t)rng_next(), (uint8_t)rng_below(32),
+                                    (uint8_t)rng_below(2), ins[i], outs[i], bits };
+            aj[i] = (zuc_eia3_job){ keys[i], ej[i].count, ej[i].bearer, ej[i].direction, ins[i],
+                                    bits, &macs[i] };
+        }
+        ok = zuc_eea3_n(ej, n) == ZUC_OK && zuc_eia3_n(aj, n) == ZUC_OK;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t mac;
+            size_t nbytes = (ej[i].length_bits + 7) / 8;
+            zuc_eea3(ej[i].key, ej[i].count, ej[i].bearer, ej[i].direction, ins[i], refs[i],
+                     ej[i].length_bits);
+            zuc_eia3(aj[i].key, aj[i].count, aj[i].bearer, aj[i].direction, ins[i],
+                     aj[i].length_bits, &mac);
+            ok = ok && memcmp(refs[i], outs[i], nbytes) == 0 && mac == macs[i];
+            free(ins[i]); free(outs[i]); free(refs[i]);
+        }
+        failures += !ok;
+        check_count(ok);
+    }
+    report("eea3_n/eia3_n 1..64 jobs", impl, failures, cases);
+}
+
+/* ---- invalid arguments: an error code, and nothing written --------------- */
+
+static void invalid_arguments(const char *impl)
+{
+    uint8_t key[32] = { 0 }, iv[25] = { 0 }, msg[16] = { 0 };
+    guarded out = guarded_new(16);
+    uint8_t before[16];
+    uint32_t mac = 0xDEADBEEF;
+    memcpy(before, out.data, 16);
+    use_impl(impl);
+    struct { const char *what; int rc, want; } cases[] = {
+        { "eea3 NULL key", zuc_eea3(NULL, 0, 0, 0, msg, out.data, 8), ZUC_ENULL },
+        { "eea3 NULL in", zuc_eea3(key, 0, 0, 0, NULL, out.data, 8), ZUC_ENULL },
+        { "eea3 NULL out", zuc_eea3(key, 0, 0, 0, msg, NULL, 8), ZUC_ENULL },
+        { "eea3 bearer 32", zuc_eea3(key, 0, 32, 0, msg, out.data, 8), ZUC_EPARAM },
+        { "eea3 direction 2", zuc_eea3(key, 0, 0, 2, msg, out.data, 8), ZUC_EPARAM },
+        { "eea3 empty NULL ok", zuc_eea3(key, 0, 0, 0, NULL, NULL, 0), ZUC_OK },
+        { "eia3 NULL mac", zuc_eia3(key, 0, 0, 0, msg, 8, NULL), ZUC_ENULL },
+        { "eia3 NULL msg", zuc_eia3(key, 0, 0, 0, NULL, 8, &mac), ZUC_ENULL },
+        { "eia3 bearer 40", zuc_eia3(key, 0, 40, 0, msg, 8, &mac), ZUC_EPARAM },
+        { "zuc256 NULL iv", zuc256_crypt(key, NULL, msg, out.data, 16), ZUC_ENULL },
+        { "zuc256 too long", zuc256_crypt(key, iv, msg, out.data, ZUC256_MAX_BYTES + 1), ZUC_ELENGTH },
+        { "mac tag 5", zuc256_mac(key, iv, msg, 8, out.data, 5), ZUC_ETAGSIZE },
+        { "mac tag 0", zuc256_mac(key, iv, msg, 8, out.data, 0), ZUC_ETAGSIZE },
+        { "mac NULL tag", zuc256_mac(key, iv, msg, 8, NULL, 4), ZUC_ENULL },
+        { "init NULL state", zuc128_init(NULL, key, iv), ZUC_ENULL },
+        { "force unknown", zuc_force_impl("no-such-path"), -1 },
+#if SIZE_MAX > 0xFFFFFFFFu
+        { "eea3 2^32 bits", zuc_eea3(key, 0, 0, 0, msg, out.data, (size_t)1 << 32), ZUC_ELENGTH },
+        { "eia3 2^32 bits", zuc_eia3(key, 0, 0, 0, msg, (size_t)1 << 32, &mac), ZUC_ELENGTH },
+        { "mac beyond 2^32", zuc256_mac(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4), ZUC_ELENGTH },
+#endif
+    };
+    long failures = 0, n = sizeof cases / sizeof cases[0];
+    for (long i = 0; i < n; i++) {
+        int ok = cases[i].rc == cases[i].want;
+        if (!ok)
+            printf("  %s: got %d, want %d\n", cases[i].what, cases[i].rc, cases[i].want);
+        failures += !ok;
+        check_count(ok);
+    }
+    int untouched = memcmp(before, out.data, 16) == 0 && canaries_intact(&out) && mac == 0xDEADBEEF;
+    failures += !untouched;
+    check_count(untouched);
+    /* a bad job in a many-message call: nothing is written for any job */
+    zuc_eea3_job jobs[2] = { { key, 0, 0, 0, msg, out.data, 128 }, { key, 0, 33, 0, msg, out.data, 8 } };
+    int batch_ok = zuc_eea3_n(jobs, 2) == ZUC_EPARAM && memcmp(before, out.data, 16) == 0;
+    failures += !batch_ok;
+    check_count(batch_ok);
+    use_impl(impl);
+    guarded_free(&out);
+    report("invalid arguments", impl, failures, n + 2);
+}
+
+/* ---- libzuc vs ipsec-mb --------------------------------------------------- */
+#ifdef ZUCBENCH_HAVE_IPSECMB
+/* Lengths: mostly short, some up to ipsec-mb's 8188-byte limit. */
+static size_t random_len_bytes(void)
+{
+    return rng_below(4) ? 1 + rng_below(600) : 1 + rng_below(8188);
+}
+
+static int first_bits_equal(const uint8_t *a, const uint8_t *b, size_t bits)
+{
+    size_t whole = bits / 8;
+    if (memcmp(a, b, whole) != 0)
+        return 0;
+    if (bits % 8 == 0)
+        return 1;
+    uint8_t mask = (uint8_t)(0xFF << (8 - bits % 8));
+    return (a[whole] & mask) == (b[whole] & mask);
+}
+
+static void versus_ipsecmb(const char *impl, long per_kind)
+{
+    const char *why = ipsecmb_unavailable();
+    if (why) {
+        printf("%-28s %-10s UNAVAILABLE (%s)\n", "vs ipsec-mb", impl, why);
+        return;
+    }
+    use_impl(impl);
+    long failures[4] = { 0 };
+    for (long c = 0; c < per_kind; c++) {
+        size_t len = random_len_bytes(), bits = 8 * len - rng_below(8);
+        uint8_t key[32], iv[25], *msg = malloc(len), *ours = malloc(len), *theirs = malloc(len);
+        uint8_t tag_ours[16], tag_theirs[16];
+        uint32_t count = (uint32_t)rng_next(), mac_ours, mac_theirs;
+        uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
+        size_t tag_bytes = (size_t)4 << rng_below(3);
+        rng_fill(key, 32);
+        rng_fill(iv, 25);
+        for (int j = 17; j < 25; j++)
+            iv[j] &= 0x3F;
+        rng_fill(msg, len);
+        /* EEA3: ipsec-mb works on whole bytes; compare the first `bits` bits */
+        int ok = zuc_eea3(key, count, bearer, dir, msg, ours, bits) == ZUC_OK &&
+                 ipsecmb_eea3(key, count, bearer, dir, msg, theirs, len) == 0 &&
+                 first_bits_equal(ours, theirs, bits);
+        failures[0] += !ok;
+        check_count(ok);
+        ok = zuc_eia3(key, count, bearer, dir, msg, bits, &mac_ours) == ZUC_OK &&
+             ipsecmb_eia3(key, count, bearer, dir, msg, bits, &mac_theirs) == 0 &&
+             mac_ours == mac_theirs;
+        failures[1] += !ok;
+        check_count(ok);
+        ok = zuc256_crypt(key, iv, msg, ours, len) == ZUC_OK &&
+             ipsecmb_zuc256_crypt(key, iv, msg, theirs, len) == 0 && memcmp(ours, theirs, len) == 0;
+        failures[2] += !ok;
+        check_count(ok);
+        ok = zuc256_mac(key, iv, msg, bits, tag_ours, tag_bytes) == ZUC_OK &&
+             ipsecmb_zuc256_mac(key, iv, msg, bits, tag_theirs, tag_bytes) == 0 &&
+             memcmp(tag_ours, tag_theirs, tag_bytes) == 0;
+        failures[3] += !ok;
+        check_count(ok);
+        free(msg); free(ours); free(theirs);
+    }
+    report("vs ipsec-mb eea3 (bits)", impl, failures[0], per_kind);
+    report("vs ipsec-mb eia3 (bits)", impl, failures[1], per_kind);
+    report("vs ipsec-mb zuc256", impl, failures[2], per_kind);
+    report("vs ipsec-mb zuc256-mac 4/8/16", impl, failures[3], per_kind);
+}
+#endif
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 0) : 20240611;
+    rng_seed(seed);
+    printf("seed %llu (rerun with: diff %llu)\n", (unsigned long long)seed,
+           (unsigned long long)seed);
+    for (const char *const *name = zuc_impl_list(); *name; name++) {
+        if (strcmp(*name, "ref") == 0)
+            continue;
+        if (!zuc_impl_usable(*name)) {
+            printf("%-28s %-10s UNAVAILABLE\n", "*", *name);
+            continue;
+        }
+        eea3_every_length(*name);
+        eia3_every_length(*name);
+        zuc256_crypt_lengths(*name);
+        zuc256_mac_every_length(*name, 4, 1);
+        zuc256_mac_every_length(*name, 8, 1);
+        zuc256_mac_every_length(*name, 16, 1);
+        large_messages(*name);
+        keystream_continuation(*name);
+        many_messages(*name);
+        invalid_arguments(*name);
+#ifdef ZUCBENCH_HAVE_IPSECMB
+        versus_ipsecmb(*name, 2600);
+#endif
+    }
+    invalid_arguments("ref");
+    return check_report("diff");
+}
