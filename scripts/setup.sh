@@ -1,0 +1,43 @@
+#!/bin/sh
+# Set-up for `make` and `make test` on Debian/Ubuntu: checks the packages the
+# build and the tests need; installs the missing ones when run as root,
+# otherwise names them and stops.
+set -eu
+
+arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
+packages="cmake gcc make libc6-dev python3"
+# ipsec-mb: a peer and a second oracle; Debian ships it for amd64 only.
+[ "$arch" = "amd64" ] && packages="$packages libipsec-mb-dev"
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    for tool in cmake cc make python3; do
+        command -v "$tool" >/dev/null 2>&1 || {
+            echo "setup: '$tool' is missing; install it with your package manager" >&2
+            exit 1
+        }
+    done
+    echo "setup: not a Debian system; ipsec-mb is optional and used when found" >&2
+    exit 0
+fi
+
+missing=""
+for p in $packages; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$status" in
+        *"install ok installed"*) ;;
+        *) missing="$missing $p" ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing Debian packages:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing
+else
+    echo "setup: missing Debian packages:$missing" >&2
+    echo "setup: install them with:  sudo apt-get install$missing" >&2
+    exit 1
+fi
