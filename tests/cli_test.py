@@ -1,0 +1,467 @@
+#!/usr/bin/env python3
+"""cli_test.py - the `zuc` tool against tests/vectors and against bad input.
+
+Usage: python3 tests/cli_test.py PATH-TO-ZUC PATH-TO-TESTS/VECTORS
+
+Every vector of zuc128/eea3/eia3/zuc256/zuc256_mac.json goes through the tool
+by --in and by --in-file (both ZUC-256 IV forms); --out-file is checked by
+round trips; each kind of bad input must give exit status 2, nothing on
+stdout and one stderr line starting "zuc: ". The examples of the help texts
+are run too, so the documentation cannot drift from the tool.
+Last line: "cli: N passed, N failed"; exit status 1 on any failure.
+"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+ZUC = sys.argv[1] if len(sys.argv) > 1 else ""
+VECTORS = sys.argv[2] if len(sys.argv) > 2 else ""
+counts = {"passed": 0, "failed": 0}
+
+
+def check(name, ok, detail=""):
+    if ok:
+        counts["passed"] += 1
+    else:
+        counts["failed"] += 1
+        print(f"FAIL {name}{': ' + detail if detail else ''}")
+    return ok
+
+
+def run(*args, stdin=b""):
+    p = subprocess.run([ZUC, *map(str, args)], input=stdin, capture_output=True, timeout=120)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def load(name):
+    with open(os.path.join(VECTORS, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def expect_line(name, args, want, stdin=b""):
+    """Success: exit 0, exactly one line on stdout, equal to want."""
+    rc, out, err = run(*args, stdin=stdin)
+    ok = rc == 0 and out == want + "\n"
+    return check(name, ok, f"rc={rc} stdout={out[:120]!r} want={want[:120]!r} stderr={err.strip()[:200]!r}")
+
+
+def expect_error(name, args, needle="", stdin=b""):
+    """Bad input: exit 2, empty stdout, one stderr line "zuc: ..." containing needle."""
+    rc, out, err = run(*args, stdin=stdin)
+    lines = err.splitlines()
+    ok = (rc == 2 and out == "" and len(lines) == 1 and err.endswith("\n")
+          and lines[0].startswith("zuc: ") and needle in lines[0])
+    check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err!r} wanted {needle!r}")
+    return lines[0] if lines else ""
+
+
+def write_bytes(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def read_bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def zero_unused_bits(data, bits):
+    """The bytes that hold `bits` bits, with the bits after bit `bits` cleared."""
+    data = bytearray(data[: (bits + 7) // 8])
+    if bits % 8:
+        data[-1] &= (0xFF << (8 - bits % 8)) & 0xFF
+    return bytes(data)
+
+
+def set_unused_bits(data, bits):
+    data = bytearray(data)
+    if bits % 8:
+        data[-1] |= 0xFF >> (bits % 8)
+    return bytes(data)
+
+
+# ------------------------------------------------------------- vectors
+
+def test_zuc128_keystream():
+    for v in load("zuc128.json"):
+        n = max(k["index"] for k in v["keystream"])
+        rc, out, err = run("keystream", "--key", v["key"], "--iv", v["iv"], "--words", n)
+        words = out.strip()
+        ok = rc == 0 and out.count("\n") == 1 and len(words) == 8 * n
+        for k in v["keystream"]:
+            i = k["index"]
+            ok = ok and words[8 * (i - 1): 8 * i] == k["word"]
+        check(f"{v['id']} keystream z1..z{n}", ok, f"rc={rc} stderr={err.strip()!r}")
+
+
+def test_zuc256_keystream():
+    for v in load("zuc256.json"):
+        words = v.get("keystream_words")
+        if not words:
+            continue
+        for form in ("iv25", "iv23"):
+            expect_line(f"{v['id']} keystream ({form})",
+                        ["keystream", "--key", v["key"], "--iv", v[form], "--words", len(words)],
+                        "".join(words))
+
+
+def link_args(v):
+    return ["--key", v["key"], "--count", v["count_hex"], "--bearer", v["bearer"],
+            "--direction", v["direction"], "--bits", v["length_bits"]]
+
+
+def test_eea3(tmp):
+    for v in load("eea3.json"):
+        vid, bits = v["id"], v["length_bits"]
+        pt, ct = bytes.fromhex(v["plaintext"]), bytes.fromhex(v["ciphertext"])
+        args = ["eea3", *link_args(v)]
+        expect_line(f"{vid} eea3 --in", args + ["--in", v["plaintext"]], v["ciphertext"])
+        expect_line(f"{vid} eea3 decrypt", args + ["--in", v["ciphertext"]],
+                    zero_unused_bits(pt, bits).hex())
+        # COUNT with 0x, upper-case hex, and --name=VALUE spellings
+        expect_line(f"{vid} eea3 0x COUNT, upper-case hex",
+                    ["eea3", "--key=" + v["key"].upper(), "--count=0x" + v["count_hex"],
+                     "--bearer", v["bearer"], "--direction", v["direction"], "--bits", bits,
+                     "--in", v["plaintext"].upper()], v["ciphertext"])
+        # bits after LENGTH, and bytes after ceil(LENGTH/8), must not matter
+        noisy = set_unused_bits(pt, bits) + b"\xa5\x5a"
+        expect_line(f"{vid} eea3 ignores data after LENGTH", args + ["--in", noisy.hex()],
+                    v["ciphertext"])
+
+        pt_file = os.path.join(tmp, vid + ".pt")
+        write_bytes(pt_file, noisy)
+        expect_line(f"{vid} eea3 --in-file", args + ["--in-file", pt_file], v["ciphertext"])
+        expect_line(f"{vid} eea3 --in-file -", args + ["--in-file", "-"], v["ciphertext"],
+                    stdin=noisy)
+
+        ct_file, back_file = os.path.join(tmp, vid + ".ct"), os.path.join(tmp, vid + ".back")
+        before = set(os.listdir(tmp))
+        rc1, out1, err1 = run(*args, "--in-file", pt_file, "--out-file", ct_file)
+        rc2, out2, err2 = run(*args, "--in-file", ct_file, "--out-file", back_file)
+        ok = (rc1 == 0 and rc2 == 0 and out1 == "" and out2 == ""
+              and read_bytes(ct_file) == ct
+              and read_bytes(back_file) == zero_unused_bits(pt, bits))
+        check(f"{vid} eea3 --out-file round trip", ok, f"rc={rc1},{rc2} {err1.strip()} {err2.strip()}")
+        check(f"{vid} eea3 --out-file leaves no temporary file",
+              set(os.listdir(tmp)) == before | {os.path.basename(ct_file), os.path.basename(back_file)},
+              f"{sorted(set(os.listdir(tmp)) - before)}")
+
+
+def test_eia3(tmp):
+    for v in load("eia3.json"):
+        vid = v["id"]
+        args = ["eia3", *link_args(v)]
+        expect_line(f"{vid} eia3 --in", args + ["--in", v["message"]], v["mac"])
+        expect_line(f"{vid} eia3 --in, trailing data", args + ["--in", v["message"] + "ffff"], v["mac"])
+        path = os.path.join(tmp, vid + ".msg")
+        write_bytes(path, bytes.fromhex(v["message"]))
+        expect_line(f"{vid} eia3 --in-file", args + ["--in-file", path], v["mac"])
+
+
+def test_zuc256(tmp):
+    for v in load("zuc256.json"):
+        vid = v["id"]
+        nbytes = v["length_bits"] // 8
+        check(f"{vid} is whole bytes", v["length_bits"] % 8 == 0)
+        pt_file = os.path.join(tmp, vid + ".pt")
+        write_bytes(pt_file, bytes.fromhex(v["plaintext"]))
+        for form in ("iv25", "iv23"):
+            args = ["zuc256", "--key", v["key"], "--iv", v[form], "--bytes", nbytes]
+            expect_line(f"{vid} zuc256 --in ({form})", args + ["--in", v["plaintext"]], v["ciphertext"])
+            expect_line(f"{vid} zuc256 --in-file ({form})", args + ["--in-file", pt_file], v["ciphertext"])
+        args = ["zuc256", "--key", v["key"], "--iv", v["iv25"], "--bytes", nbytes]
+        ct_file, back_file = os.path.join(tmp, vid + ".ct"), os.path.join(tmp, vid + ".back")
+        rc1, out1, _ = run(*args, "--in-file", pt_file, "--out-file", ct_file)
+        rc2, out2, _ = run(*args, "--in-file", ct_file, "--out-file", back_file)
+        ok = (rc1 == 0 and rc2 == 0 and out1 == out2 == ""
+              and read_bytes(ct_file).hex() == v["ciphertext"]
+              and read_bytes(back_file).hex() == v["plaintext"])
+        check(f"{vid} zuc256 --out-file round trip", ok)
+
+
+def test_zuc256_mac(tmp):
+    for v in load("zuc256_mac.json"):
+        vid = v["id"]
+        path = os.path.join(tmp, vid + ".msg")
+        write_bytes(path, bytes.fromhex(v["message"]))
+        for form in ("iv25", "iv23"):
+            args = ["zuc256-mac", "--key", v["key"], "--iv", v[form],
+                    "--tag-bytes", v["tag_bits"] // 8, "--bits", v["length_bits"]]
+            expect_line(f"{vid} zuc256-mac --in ({form})", args + ["--in", v["message"]], v["tag"])
+            expect_line(f"{vid} zuc256-mac --in-file ({form})", args + ["--in-file", path], v["tag"])
+
+
+# ---------------------------------------------------------------- help
+
+def help_examples(text):
+    """(command line, expected output) for each "$ zuc ..." example of a help text."""
+    lines, examples, i = text.splitlines(), [], 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if line.startswith("$ zuc "):
+            command = line[2:]
+            while command.endswith("\\"):
+                i += 1
+                command = command[:-1] + " " + lines[i].strip()
+            examples.append((shlex.split(command)[1:], lines[i + 1].strip()))
+        i += 1
+    return examples
+
+
+def test_help():
+    commands = ["keystream", "eea3", "eia3", "zuc256", "zuc256-mac"]
+    rc, main_help, err = run("--help")
+    check("--help: exit 0, stdout, no stderr", rc == 0 and "Usage" in main_help and err == "")
+    check("help == --help", run("help") == (0, main_help, ""))
+    examples = help_examples(main_help)
+    check("--help has an example per subcommand",
+          {args[0] for args, _ in examples} == set(commands), str(examples))
+    for name in commands:
+        rc, text, err = run(name, "--help")
+        check(f"{name} --help", rc == 0 and text.startswith(f"Usage: zuc {name} ") and err == "",
+              f"rc={rc} {err!r}")
+        check(f"help {name} == {name} --help", run("help", name) == (rc, text, err))
+        check(f"{name} -h == {name} --help", run(name, "--key", "00", "-h") == (rc, text, err))
+        sub_examples = help_examples(text)
+        check(f"{name} --help has an example", any(a[0] == name for a, _ in sub_examples))
+        examples += sub_examples
+    for args, want in examples:
+        expect_line("help example: zuc " + " ".join(args)[:60], args, want)
+
+    rc, out, err = run()
+    check("no arguments: usage on stderr, exit 2", rc == 2 and out == "" and "Usage" in err)
+    rc, out, err = run("--version")
+    check("--version", rc == 0 and out.startswith("zuc ") and out.count("\n") == 1 and err == "")
+
+
+def test_verbose():
+    key = "00" * 32
+    for form, iv, word in (("25-byte", "00" * 25, "25-byte"), ("23-byte", "00" * 23, "23-byte")):
+        rc, out, err = run("keystream", "-v", "--key", key, "--iv", iv, "--words", 1)
+        check(f"-v names the {form} IV form on stderr only",
+              rc == 0 and out == "58d03ad6\n" and word in err, f"{out!r} {err!r}")
+    rc, out, err = run("-v", "keystream", "--key", "00" * 16, "--iv", "00" * 16, "--words", 1)
+    check("-v before the subcommand", rc == 0 and out == "27bede74\n" and "ZUC-128" in err)
+    rc, out, err = run("keystream", "--key", key, "--iv", "00" * 23, "--words", 1)
+    check("without -v stderr is empty", rc == 0 and err == "")
+
+
+# ----------------------------------------------------------- bad input
+
+EEA3 = {}   # EEA3 test set 1, loaded by main(): the base of the bad-input cases
+
+
+def eea3_args(**change):
+    """Valid eea3 arguments (test set 1), with options replaced or (None) dropped."""
+    opts = {"--key": EEA3["key"], "--count": "0x" + EEA3["count_hex"], "--bearer": EEA3["bearer"],
+            "--direction": EEA3["direction"], "--bits": EEA3["length_bits"], "--in": EEA3["plaintext"]}
+    for name, value in change.items():
+        opts["--" + name.replace("_", "-")] = value
+    args = ["eea3"]
+    for name, value in opts.items():
+        if value is not None:
+            args += [name, value]
+    return args
+
+
+def valid_commands(tmp):
+    """One valid argument list per subcommand, as {name: [(option, value)]}."""
+    k256, iv25 = "00" * 32, "00" * 25
+    return {
+        "keystream": [("--key", "00" * 16), ("--iv", "00" * 16), ("--words", 2)],
+        "eea3": list(zip(eea3_args()[1::2], eea3_args()[2::2])),
+        "eia3": list(zip(eea3_args()[1::2], eea3_args()[2::2])),
+        "zuc256": [("--key", k256), ("--iv", iv25), ("--bytes", 8), ("--in", "00" * 8)],
+        "zuc256-mac": [("--key", k256), ("--iv", iv25), ("--tag-bytes", 4), ("--bits", 64),
+                       ("--in", "00" * 8)],
+    }
+
+
+def flat(name, pairs):
+    return [name] + [x for pair in pairs for x in pair]
+
+
+def test_missing_options(tmp):
+    for name, pairs in valid_commands(tmp).items():
+        rc, out, err = run(*flat(name, pairs))
+        check(f"{name}: the valid base command runs", rc == 0 and out.count("\n") == 1, err)
+        for i, (option, _) in enumerate(pairs):
+            rest = pairs[:i] + pairs[i + 1:]
+            needle = "missing the input" if option == "--in" else f"missing {option}"
+            expect_error(f"{name} without {option}", flat(name, rest), needle)
+
+
+def test_bad_input(tmp):
+    k128, k256 = "00" * 16, "00" * 32
+    e = expect_error
+
+    # hex
+    e("bad hex digit", eea3_args(**{"in": "0123g5"}), "zuc: --in: bad hex digit 'g' at position 5")
+    e("bad hex digit in key", eea3_args(key="x" + EEA3["key"][1:]), "--key: bad hex digit 'x' at position 1")
+    e("space in hex", eea3_args(**{"in": "01 23"}), "bad hex digit ' ' at position 3")
+    e("0x prefix on hex data", eea3_args(**{"in": "0x0123"}), "bad hex digit 'x' at position 2")
+    e("control byte in hex shown escaped", eea3_args(**{"in": "01\n23"}), "'\\x0a' at position 3")
+    e("odd-length hex", eea3_args(**{"in": "012"}), "--in: odd number of hex digits (3)")
+    e("odd-length key", eea3_args(key=EEA3["key"][:-1]), "--key: odd number of hex digits")
+
+    # key and IV sizes
+    e("keystream key of 15 bytes", ["keystream", "--key", "00" * 15, "--iv", k128, "--words", 1],
+      "zuc: --key: expected 16 bytes (32 hex digits) for ZUC-128 or 32 bytes for ZUC-256, got 15 bytes")
+    e("eea3 key of 32 bytes", eea3_args(key=k256), "--key: expected 16 bytes (32 hex digits) for 128-EEA3, got 32 bytes")
+    e("eia3 key of 15 bytes", ["eia3"] + eea3_args(key="00" * 15)[1:], "for 128-EIA3, got 15 bytes")
+    e("zuc256 key of 16 bytes", ["zuc256", "--key", k128, "--iv", "00" * 25, "--bytes", 1, "--in", "00"],
+      "--key: expected 32 bytes (64 hex digits) for ZUC-256, got 16 bytes")
+    e("zuc256-mac key of 31 bytes", ["zuc256-mac", "--key", "00" * 31, "--iv", "00" * 25,
+                                     "--tag-bytes", 4, "--bits", 8, "--in", "00"], "got 31 bytes")
+    e("ZUC-128 IV of 15 bytes", ["keystream", "--key", k128, "--iv", "00" * 15, "--words", 1],
+      "--iv: expected 16 bytes (32 hex digits) for ZUC-128, got 15 bytes")
+    e("ZUC-128 IV of 25 bytes", ["keystream", "--key", k128, "--iv", "00" * 25, "--words", 1], "got 25 bytes")
+    e("ZUC-256 IV of 24 bytes", ["keystream", "--key", k256, "--iv", "00" * 24, "--words", 1],
+      "--iv: expected 25 bytes (50 hex digits) or the packed 23-byte form (46 hex digits) for ZUC-256, got 24 bytes")
+    e("ZUC-256 IV of 16 bytes (zuc256)", ["zuc256", "--key", k256, "--iv", "00" * 16, "--bytes", 1,
+                                          "--in", "00"], "got 16 bytes")
+    e("25-byte IV with IV17 > 0x3f", ["keystream", "--key", k256, "--iv", "00" * 17 + "40" + "00" * 7,
+                                      "--words", 1], "IV17 (byte 18) is 0x40")
+    e("25-byte IV with IV24 = 0xff", ["zuc256-mac", "--key", k256, "--iv", "00" * 24 + "ff",
+                                      "--tag-bytes", 4, "--bits", 8, "--in", "00"], "IV24 (byte 25) is 0xff")
+
+    # options
+    e("unknown option", eea3_args() + ["--foo", "1"], "unknown option '--foo'")
+    e("unknown option with =", eea3_args() + ["--foo=1"], "unknown option '--foo'")
+    e("option of another subcommand", eea3_args() + ["--iv", "00"], "eea3 does not take --iv")
+    e("--out-file on eia3", ["eia3"] + eea3_args()[1:] + ["--out-file", os.path.join(tmp, "o")],
+      "eia3 does not take --out-file")
+    e("unknown subcommand", ["eea4", "--key", k128], "unknown subcommand 'eea4'")
+    e("unknown option before subcommand", ["--frobnicate"], "unknown option '--frobnicate'")
+    e("help for unknown subcommand", ["help", "eea4"], "unknown subcommand 'eea4'")
+    e("option without value at end", eea3_args(key=None) + ["--key"], "--key needs a value")
+    e("option followed by option", ["eea3", "--key", "--count", "1"], "--key needs a value")
+    e("option given twice", eea3_args() + ["--bearer", "3"], "--bearer given more than once")
+    e("stray argument", eea3_args() + ["extra"], "unexpected argument 'extra'")
+    e("both --in and --in-file", eea3_args() + ["--in-file", "/dev/null"], "not both")
+    e("neither --in nor --in-file", eea3_args(**{"in": None}), "missing the input")
+
+    # lengths
+    e("--bits beyond the data", eea3_args(bits=200, **{"in": "00" * 24}), "zuc: --bits 200 exceeds the 192 bits given")
+    short = os.path.join(tmp, "short.bin")
+    write_bytes(short, b"\x00" * 24)
+    e("--bits beyond the file", eea3_args(bits=193, **{"in": None}) + ["--in-file", short],
+      "--bits 193 exceeds the 192 bits given")
+    e("--bits beyond data (eia3)", ["eia3"] + eea3_args(bits=9, **{"in": "00"})[1:], "--bits 9 exceeds the 8 bits given")
+    e("--bits beyond data (mac)", ["zuc256-mac", "--key", k256, "--iv", "00" * 25, "--tag-bytes", 4,
+                                   "--bits", 9, "--in", "00"], "--bits 9 exceeds the 8 bits given")
+    e("--bytes beyond the data", ["zuc256", "--key", k256, "--iv", "00" * 25, "--bytes", 9, "--in", "00" * 8],
+      "--bytes 9 exceeds the 8 bytes given")
+    e("--bits 2^32", eea3_args(bits=2**32), "--bits must be 0..4294967295")
+    e("--bits beyond 64 bits", eea3_args(bits="9" * 30), "--bits must be 0..4294967295")
+    e("--bits negative", eea3_args(bits=-1), "--bits: expected a decimal integer, got '-1'")
+    e("--bits in hex", eea3_args(bits="0xc1"), "--bits: expected a decimal integer, got '0xc1'")
+    e("--bits empty", eea3_args(bits=""), "--bits: expected a decimal integer, got an empty value")
+    e("mac --bits beyond 2^32 - 2t", ["zuc256-mac", "--key", k256, "--iv", "00" * 25, "--tag-bytes", 16,
+                                      "--bits", 2**32 - 255, "--in", "00"], "--bits must be 0..4294967040")
+    e("--bytes beyond 2^29", ["zuc256", "--key", k256, "--iv", "00" * 25, "--bytes", 2**29 + 1, "--in", "00"],
+      "--bytes must be 0..536870912")
+
+    # 3GPP parameters
+    e("--bearer 32", eea3_args(bearer=32), "zuc: --bearer must be 0..31, got 32")
+    e("--bearer -1", eea3_args(bearer=-1), "--bearer: expected a decimal integer")
+    e("--bearer abc", ["eia3"] + eea3_args(bearer="abc")[1:], "--bearer: expected a decimal integer, got 'abc'")
+    e("--direction 2", eea3_args(direction=2), "--direction must be 0 or 1, got 2")
+    e("--count of 33 bits", eea3_args(count="1ffffffff"), "--count: 1ffffffff does not fit in 32 bits")
+    e("--count not hex", eea3_args(count="0xzz"), "--count: expected a 32-bit hex value")
+    e("--count empty after 0x", eea3_args(count="0x"), "--count: expected a 32-bit hex value")
+
+    # tag size, words
+    mac = ["zuc256-mac", "--key", k256, "--iv", "00" * 25, "--bits", 8, "--in", "00", "--tag-bytes"]
+    for t in ("5", "0", "32", "x"):
+        e(f"--tag-bytes {t}", mac + [t], "--tag-bytes")
+    e("--tag-bytes message", mac + ["12"], "--tag-bytes must be 4, 8 or 16, got 12")
+    ks = ["keystream", "--key", k128, "--iv", k128, "--words"]
+    e("--words 0", ks + [0], "--words must be 1..16777216")
+    e("--words 2^24 + 1", ks + [2**24 + 1], "--words must be 1..16777216")
+    e("--words absurd", ks + ["1" * 40], "--words must be 1..16777216")
+
+    # files
+    missing = os.path.join(tmp, "no-such-file.bin")
+    e("unreadable input file", eea3_args(**{"in": None}) + ["--in-file", missing],
+      f"zuc: cannot read '{missing}': No such file or directory")
+    e("directory as input file", eea3_args(**{"in": None}) + ["--in-file", tmp], f"cannot read '{tmp}'")
+    e("output in a missing directory", eea3_args() + ["--out-file", os.path.join(tmp, "nodir", "x.bin")],
+      "cannot write")
+
+
+def test_out_file_safety(tmp):
+    work = os.path.join(tmp, "safety")
+    os.mkdir(work)
+    target = os.path.join(work, "target.bin")
+    original = b"original content\n"
+    write_bytes(target, original)
+    before = sorted(os.listdir(work))
+
+    failures = {
+        "bad key": eea3_args(key="00" * 15),
+        "bits beyond data": eea3_args(bits=10_000),
+        "bad hex input": eea3_args(**{"in": "zz"}),
+        "missing input file": eea3_args(**{"in": None}) + ["--in-file", os.path.join(work, "nope")],
+        "zuc256 bad IV": ["zuc256", "--key", "00" * 32, "--iv", "00" * 17 + "ff" * 8, "--bytes", 1,
+                          "--in", "00"],
+    }
+    for what, args in failures.items():
+        expect_error(f"--out-file untouched on failure ({what})", args + ["--out-file", target])
+        check(f"target unchanged after failure ({what})", read_bytes(target) == original)
+        check(f"no temporary file after failure ({what})", sorted(os.listdir(work)) == before,
+              str(sorted(os.listdir(work))))
+
+    # A failure after the temporary file exists: rename onto a non-empty directory.
+    occupied = os.path.join(work, "occupied")
+    os.mkdir(occupied)
+    write_bytes(os.path.join(occupied, "keep"), b"x")
+    listing = sorted(os.listdir(work))
+    expect_error("--out-file onto a directory", eea3_args() + ["--out-file", occupied], f"cannot write '{occupied}'")
+    check("no temporary file after a failed rename", sorted(os.listdir(work)) == listing,
+          str(sorted(os.listdir(work))))
+
+    if os.geteuid() != 0:   # root ignores directory permissions
+        locked = os.path.join(work, "locked")
+        os.mkdir(locked, 0o555)
+        expect_error("--out-file in a read-only directory",
+                     eea3_args() + ["--out-file", os.path.join(locked, "x.bin")], "Permission denied")
+        check("nothing created in the read-only directory", os.listdir(locked) == [])
+        os.chmod(locked, 0o755)
+
+    # Success replaces the target completely (here with a shorter content).
+    rc, out, err = run(*eea3_args(), "--out-file", target)
+    check("--out-file replaces an existing file", rc == 0 and out == "" and err == ""
+          and read_bytes(target).hex() == EEA3["ciphertext"], f"{rc} {err!r}")
+    check("no temporary file after success", sorted(os.listdir(work)) == listing)
+    rc, out, err = run("-v", *eea3_args(), "--out-file", target)
+    check("-v notes the written file on stderr", rc == 0 and out == "" and "wrote 25 bytes" in err, err)
+
+
+def main():
+    if not (os.access(ZUC, os.X_OK) and os.path.isdir(VECTORS)):
+        print(__doc__.strip().splitlines()[2])
+        print("cli: 0 passed, 1 failed")
+        return 1
+    EEA3.update(load("eea3.json")[0])
+    with tempfile.TemporaryDirectory(prefix="zuc-cli-") as tmp:
+        test_zuc128_keystream()
+        test_zuc256_keystream()
+        test_eea3(tmp)
+        test_eia3(tmp)
+        test_zuc256(tmp)
+        test_zuc256_mac(tmp)
+        test_help()
+        test_verbose()
+        test_missing_options(tmp)
+        test_bad_input(tmp)
+        test_out_file_safety(tmp)
+    print(f"cli: {counts['passed']} passed, {counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
