@@ -1,5 +1,7 @@
+#define _GNU_SOURCE          /* dladdr */
 #include "context.h"
 
+#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -29,6 +31,34 @@ static void read_cpu_model(char *out, size_t n)
     fclose(f);
 }
 
+/* The /proc/cpuinfo flags among those the paths and peers use. */
+static void read_cpu_flags(char *out, size_t n)
+{
+    static const char *const wanted[] = { "sse4_1", "ssse3", "aes", "pclmulqdq", "avx", "avx2",
+                                          "bmi2", "avx512f", "avx512bw", "avx512vl", "gfni",
+                                          "vaes", "vpclmulqdq", "sha_ni", "neon", "asimd",
+                                          "pmull", NULL };
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[8192];
+    out[0] = 0;
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "flags", 5) != 0 && strncmp(line, "Features", 8) != 0)
+            continue;
+        line[strcspn(line, "\n")] = ' ';          /* every flag is now " name " */
+        for (const char *const *w = wanted; *w; w++) {
+            char padded[32];
+            snprintf(padded, sizeof padded, " %s ", *w);
+            size_t used = strlen(out);
+            if (strstr(line, padded))
+                snprintf(out + used, n - used, "%s%s", used ? " " : "", *w);
+        }
+        break;
+    }
+    fclose(f);
+}
+
 const bench_context *bench_context_get(void)
 {
     static bench_context ctx;
@@ -37,6 +67,11 @@ const bench_context *bench_context_get(void)
         return &ctx;
     done = 1;
     read_cpu_model(ctx.cpu_model, sizeof ctx.cpu_model);
+    read_cpu_flags(ctx.cpu_flags, sizeof ctx.cpu_flags);
+    Dl_info where;
+    snprintf(ctx.library_path, sizeof ctx.library_path, "%s",
+             dladdr((void *)zuc_eea3, &where) && where.dli_fname ? where.dli_fname : "unknown");
+    ctx.compiler_flags = ZUCBENCH_C_FLAGS;
     ctx.cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
     struct utsname u;
     if (uname(&u) == 0)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "output.h"
 #include "registry.h"
 #include "suites/speed.h"
 #include "zuc.h"
@@ -22,6 +23,7 @@ static const char usage[] =
     "  --bytes N            a single message size (like openssl speed -bytes)\n"
     "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
     "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
+    "  --json F, --csv F, --markdown F   also write the results to F\n"
     "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, or all\n"
     "(names match ignoring case, '-', '_' and '.').\n"
@@ -32,7 +34,39 @@ static const char usage[] =
     "examples:\n"
     "  zucbench list\n"
     "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
-    "  zucbench speed --impl scalar --repeats 31\n";
+    "  zucbench speed --impl scalar --repeats 31 --json speed.json\n";
+
+typedef struct { const char *json, *csv, *markdown; } output_paths;
+
+/* Takes --json/--csv/--markdown F at argv[*i]; 1 if it was one of them. */
+static int take_output_option(int argc, char **argv, int *i, output_paths *out, int *bad)
+{
+    const char *a = argv[*i], **slot = NULL;
+    if (strcmp(a, "--json") == 0) slot = &out->json;
+    else if (strcmp(a, "--csv") == 0) slot = &out->csv;
+    else if (strcmp(a, "--markdown") == 0) slot = &out->markdown;
+    if (!slot)
+        return 0;
+    if (*i + 1 >= argc) {
+        fprintf(stderr, "zucbench: %s needs a file name\n", a);
+        *bad = 1;
+    } else if (bench_output_writable(argv[*i + 1]) != 0) {
+        fprintf(stderr, "zucbench: %s: cannot write '%s': %s\n", a, argv[*i + 1], strerror(errno));
+        *bad = 1;
+    } else {
+        *slot = argv[++*i];
+    }
+    return 1;
+}
+
+static int write_outputs(const output_paths *out, const char *suite)
+{
+    int rc = 0;
+    if (out->json) rc |= bench_write_json(out->json, suite);
+    if (out->csv) rc |= bench_write_csv(out->csv);
+    if (out->markdown) rc |= bench_write_markdown(out->markdown, suite);
+    return rc ? 2 : 0;
+}
 
 static int fail(const char *fmt, const char *arg)
 {
@@ -94,12 +128,17 @@ static int command_speed(int argc, char **argv)
 {
     static const char *algorithms[64];
     size_t nalg = 0;
+    output_paths out = { 0 };
+    int bad = 0;
     speed_options o = { .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6,
                         .repeats = 21, .progress = isatty(2) };
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
+        if (take_output_option(argc, argv, &i, &out, &bad)) {
+            if (bad)
+                return 2;
+        } else if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
             if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
                 return fail("%s: expected sizes in bytes, 1..2^30, comma-separated", a);
             i++;
@@ -125,7 +164,9 @@ static int command_speed(int argc, char **argv)
     }
     algorithms[nalg] = NULL;
     o.algorithms = nalg ? algorithms : NULL;
-    return speed_run(&o);
+    int rc = speed_run(&o);
+    int wrc = rc == 2 ? 0 : write_outputs(&out, "speed");
+    return rc ? rc : wrc;
 }
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
 
 #include "../context.h"
 #include "../method.h"
+#include "../output.h"
 #include "../registry.h"
 #include "../timer.h"
 #include "zuc.h"
@@ -61,6 +62,14 @@ static void call_run(void *arg)
     c->status |= c->e->run(c->b);
 }
 
+static void record(const bench_entry *e, const char *configuration, size_t len, unsigned repeats,
+                   bench_stats st)
+{
+    bench_result r = { "speed", e->algorithm, configuration, e->backend, e->variant, len,
+                       repeats, st };
+    bench_results_add(&r);
+}
+
 static double time_messages(const bench_entry *e, size_t len, unsigned repeats)
 {
     size_t n = BATCH_BYTES / len;
@@ -69,7 +78,10 @@ static double time_messages(const bench_entry *e, size_t len, unsigned repeats)
     e->prepare(e);
     bench_stats st = bench_time(call_run, &c, 2, repeats, (double)(n * len));
     bench_batch_free(c.b);
-    return c.status ? -1 : st.median;
+    if (c.status)
+        return -1;
+    record(e, "message", len, repeats, st);
+    return st.median;
 }
 
 typedef struct { const bench_entry *e; uint8_t *buf; } stream_call;
@@ -87,6 +99,7 @@ static double time_stream(const bench_entry *e, unsigned repeats)
     e->stream_start();
     bench_stats st = bench_time(call_stream, &c, 2, repeats, STREAM_BYTES);
     free(c.buf);
+    record(e, "stream", 0, repeats, st);
     return st.median;
 }
 

@@ -1,0 +1,204 @@
+#include "output.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "context.h"
+#include "timer.h"
+#include "zuc.h"
+#ifdef ZUCBENCH_HAVE_IPSECMB
+#include "backends/ipsecmb.h"
+#endif
+
+static bench_result *results;
+static size_t n_results, cap_results;
+
+void bench_results_add(const bench_result *r)
+{
+    if (n_results == cap_results) {
+        cap_results = cap_results ? 2 * cap_results : 64;
+        results = realloc(results, cap_results * sizeof *results);
+    }
+    results[n_results++] = *r;
+}
+
+size_t bench_results_count(void)
+{
+    return n_results;
+}
+
+/* ---- atomic file writing ------------------------------------------------ */
+
+typedef struct { FILE *f; char tmp[4096]; const char *path; } out_file;
+
+static int out_open(out_file *o, const char *path)
+{
+    o->path = path;
+    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", path, (long)getpid());
+    o->f = fopen(o->tmp, "w");
+    if (!o->f) {
+        fprintf(stderr, "zucbench: cannot write '%s': %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int bench_output_writable(const char *path)
+{
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return -1;
+    fclose(f);
+    remove(tmp);
+    return 0;
+}
+
+static int out_close(out_file *o)
+{
+    int failed = ferror(o->f);
+    failed |= fclose(o->f) != 0;
+    if (failed || rename(o->tmp, o->path) != 0) {
+        fprintf(stderr, "zucbench: cannot write '%s': %s\n", o->path, strerror(errno));
+        remove(o->tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- JSON ---------------------------------------------------------------- */
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_field_str(FILE *f, const char *indent, const char *key, const char *value, int last)
+{
+    fprintf(f, "%s\"%s\": ", indent, key);
+    json_string(f, value);
+    fprintf(f, "%s\n", last ? "" : ",");
+}
+
+static void json_context(FILE *f, const char *suite)
+{
+    const bench_context *ctx = bench_context_get();
+    const bench_timer_info *t = bench_timer();
+    char date[64];
+    time_t now = time(NULL);
+    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    fprintf(f, "  \"context\": {\n");
+    json_field_str(f, "    ", "suite", suite, 0);
+    json_field_str(f, "    ", "date", date, 0);
+    json_field_str(f, "    ", "cpu_model", ctx->cpu_model, 0);
+    fprintf(f, "    \"cores\": %d,\n", ctx->cores);
+    json_field_str(f, "    ", "cpu_flags", ctx->cpu_flags, 0);
+    json_field_str(f, "    ", "os", ctx->os, 0);
+    json_field_str(f, "    ", "compiler", ctx->compiler, 0);
+    json_field_str(f, "    ", "compiler_flags", ctx->compiler_flags, 0);
+    json_field_str(f, "    ", "timer", t->source, 0);
+    json_field_str(f, "    ", "tick_unit", t->unit, 0);
+    fprintf(f, "    \"tick_ghz\": %.6f,\n", t->ticks_per_ns);
+    fprintf(f, "    \"core_ghz_estimate\": %.3f,\n", t->core_ghz);
+    json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
+#ifdef ZUCBENCH_HAVE_IPSECMB
+    json_field_str(f, "    ", "ipsec_mb_version", ipsecmb_version(), 0);
+    json_field_str(f, "    ", "ipsec_mb_arch", ipsecmb_arch_name(), 0);
+#endif
+    json_field_str(f, "    ", "library", ctx->library_path, 1);
+    fprintf(f, "  },\n");
+}
+
+static void json_result(FILE *f, const bench_result *r, int last)
+{
+    double ghz = bench_timer()->ticks_per_ns;
+    double cpb = r->per_byte.median;
+    fprintf(f, "    {\"suite\": ");
+    json_string(f, r->suite);
+    fprintf(f, ", \"algorithm\": ");
+    json_string(f, r->algorithm);
+    fprintf(f, ", \"configuration\": ");
+    json_string(f, r->configuration);
+    fprintf(f, ", \"backend\": ");
+    json_string(f, r->backend);
+    fprintf(f, ", \"implementation\": ");
+    json_string(f, r->implementation);
+    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u", r->size_bytes, r->repeats);
+    fprintf(f, ", \"median_ticks_per_byte\": %.4f, \"q1_ticks_per_byte\": %.4f, "
+               "\"q3_ticks_per_byte\": %.4f", cpb, r->per_byte.q1, r->per_byte.q3);
+    fprintf(f, ", \"median_ns_per_byte\": %.5f", cpb / ghz);
+    fprintf(f, ", \"mbps\": %.2f", cpb > 0 ? 8 * ghz * 1000 / cpb : 0);
+    if (r->size_bytes)
+        fprintf(f, ", \"median_ticks_per_message\": %.1f, \"median_us_per_message\": %.4f",
+                cpb * r->size_bytes, cpb * r->size_bytes / ghz / 1000);
+    fprintf(f, "}%s\n", last ? "" : ",");
+}
+
+int bench_write_json(const char *path, const char *suite)
+{
+    out_file o;
+    if (out_open(&o, path) != 0)
+        return -1;
+    fprintf(o.f, "{\n  \"schema\": \"%s\",\n", BENCH_SCHEMA);
+    json_context(o.f, suite);
+    fprintf(o.f, "  \"results\": [\n");
+    for (size_t i = 0; i < n_results; i++)
+        json_result(o.f, &results[i], i + 1 == n_results);
+    fprintf(o.f, "  ]\n}\n");
+    return out_close(&o);
+}
+
+/* ---- CSV and Markdown ----------------------------------------------------- */
+
+int bench_write_csv(const char *path)
+{
+    out_file o;
+    if (out_open(&o, path) != 0)
+        return -1;
+    double ghz = bench_timer()->ticks_per_ns;
+    fprintf(o.f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
+                 "median_ticks_per_byte,q1_ticks_per_byte,q3_ticks_per_byte,mbps\n");
+    for (size_t i = 0; i < n_results; i++) {
+        const bench_result *r = &results[i];
+        double cpb = r->per_byte.median;
+        fprintf(o.f, "%s,%s,%s,%s,%s,%zu,%u,%.4f,%.4f,%.4f,%.2f\n", r->suite, r->algorithm,
+                r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats, cpb,
+                r->per_byte.q1, r->per_byte.q3, cpb > 0 ? 8 * ghz * 1000 / cpb : 0);
+    }
+    return out_close(&o);
+}
+
+int bench_write_markdown(const char *path, const char *suite)
+{
+    out_file o;
+    if (out_open(&o, path) != 0)
+        return -1;
+    const bench_context *ctx = bench_context_get();
+    fprintf(o.f, "# zucbench %s\n\n", suite);
+    fprintf(o.f, "CPU: %s; timer: %s at %.3f GHz; libzuc default path: %s\n\n", ctx->cpu_model,
+            bench_timer()->source, bench_timer()->ticks_per_ns, zuc_impl_name());
+    fprintf(o.f, "| algorithm | configuration | backend | implementation | bytes | "
+                 "ticks/byte (median) | q1 | q3 |\n|---|---|---|---|---:|---:|---:|---:|\n");
+    for (size_t i = 0; i < n_results; i++) {
+        const bench_result *r = &results[i];
+        fprintf(o.f, "| %s | %s | %s | %s | %zu | %.2f | %.2f | %.2f |\n", r->algorithm,
+                r->configuration, r->backend, r->implementation, r->size_bytes,
+                r->per_byte.median, r->per_byte.q1, r->per_byte.q3);
+    }
+    return out_close(&o);
+}

@@ -1,0 +1,38 @@
+/* output.h — results of a suite: collected while it runs, written as JSON
+ * ({"context": {...}, "results": [...]}), CSV or Markdown afterwards. */
+#ifndef BENCH_OUTPUT_H
+#define BENCH_OUTPUT_H
+
+#include <stddef.h>
+
+#include "method.h"
+
+#define BENCH_SCHEMA "zucbench-results/1"
+
+typedef struct {
+    const char *suite;            /* "speed", ... */
+    const char *algorithm;        /* "128-eea3" */
+    const char *configuration;    /* "message" (setup included) or "stream" (excluded) */
+    const char *backend;          /* "libzuc", "ipsec-mb" */
+    const char *implementation;   /* "scalar", "1-buffer" */
+    size_t size_bytes;            /* message size; 0 for stream */
+    unsigned repeats;
+    bench_stats per_byte;         /* ticks per byte */
+} bench_result;
+
+/* Appends one result (copied; the strings must outlive the output). */
+void bench_results_add(const bench_result *r);
+size_t bench_results_count(void);
+
+/* Checks, before a long run, that path can be written (creates and removes
+ * the temporary file next to it). 0, or -1 with the reason in errno. */
+int bench_output_writable(const char *path);
+
+/* Writes every result collected so far, with the context, to path.
+ * The file is written to a temporary name and renamed: complete or absent.
+ * Returns 0, or -1 with a message on stderr. */
+int bench_write_json(const char *path, const char *suite);
+int bench_write_csv(const char *path);
+int bench_write_markdown(const char *path, const char *suite);
+
+#endif
