@@ -25,14 +25,20 @@ const bench_entry *bench_registry(size_t *count)
     return entries;
 }
 
-static size_t out_stride_of(bench_output_kind kind, size_t len_bytes)
+static size_t tag_bytes_of(bench_output_kind kind)
 {
     switch (kind) {
     case OUT_TAG4:  return 4;
     case OUT_TAG8:  return 8;
     case OUT_TAG16: return 16;
-    default:        return len_bytes;
+    default:        return 0;
     }
+}
+
+void bench_store_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
 }
 
 /* splitmix64: a small reproducible generator for workloads (not for keys
@@ -51,22 +57,36 @@ static void fill_random(uint8_t *p, size_t n, uint64_t *state)
         p[i] = (uint8_t)next_random(state);
 }
 
-bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind, uint64_t seed)
+bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kind kind,
+                                  uint64_t seed)
 {
     bench_batch *b = calloc(1, sizeof *b);
     b->n = n;
-    b->len_bytes = len_bytes;
-    b->out_stride = out_stride_of(kind, len_bytes);
+    b->tag_bytes = tag_bytes_of(kind);
     b->keys = malloc(n * 32);
     b->ivs = malloc(n * 25);
     b->counts = malloc(n * sizeof *b->counts);
     b->bearers = malloc(n);
     b->directions = malloc(n);
-    b->in = malloc(n * len_bytes + 1);
-    b->out = calloc(n * b->out_stride + 1, 1);
+    b->len = malloc(n * sizeof *b->len);
+    b->msg = malloc(n * sizeof *b->msg);
+    b->out = malloc(n * sizeof *b->out);
+    for (size_t i = 0; i < n; i++) {
+        b->len[i] = lens[i];
+        b->total_bytes += lens[i];
+        b->out_total += b->tag_bytes ? b->tag_bytes : lens[i];
+    }
+    b->in_base = malloc(b->total_bytes + 1);
+    b->out_base = calloc(b->out_total + 1, 1);
+    for (size_t i = 0, in_at = 0, out_at = 0; i < n; i++) {
+        b->msg[i] = b->in_base + in_at;
+        b->out[i] = b->out_base + out_at;
+        in_at += lens[i];
+        out_at += b->tag_bytes ? b->tag_bytes : lens[i];
+    }
     fill_random(b->keys, n * 32, &seed);
     fill_random(b->ivs, n * 25, &seed);
-    fill_random(b->in, n * len_bytes, &seed);
+    fill_random(b->in_base, b->total_bytes, &seed);
     for (size_t i = 0; i < n; i++) {
         for (int j = 17; j < 25; j++)
             b->ivs[i * 25 + j] &= 0x3F;          /* IV17..IV24 are 6-bit */
@@ -77,12 +97,22 @@ bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind,
     return b;
 }
 
+bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind, uint64_t seed)
+{
+    size_t *lens = malloc(n * sizeof *lens);
+    for (size_t i = 0; i < n; i++)
+        lens[i] = len_bytes;
+    bench_batch *b = bench_batch_new_lens(n, lens, kind, seed);
+    free(lens);
+    return b;
+}
+
 void bench_batch_free(bench_batch *b)
 {
     if (!b)
         return;
     free(b->keys); free(b->ivs); free(b->counts); free(b->bearers); free(b->directions);
-    free(b->in); free(b->out);
+    free(b->len); free(b->msg); free(b->out); free(b->in_base); free(b->out_base);
     free(b);
 }
 

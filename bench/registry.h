@@ -6,17 +6,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* n messages of len_bytes each, every one with its own key and IV. Outputs:
- * ciphertext (len_bytes) or tag bytes (most significant first) at
- * out + i * out_stride. */
+/* n messages, every one with its own key, IV and length. Message i is
+ * msg[i] (len[i] bytes); its output, ciphertext (len[i] bytes) or a tag of
+ * tag_bytes (most significant byte first), goes to out[i]. All outputs lie
+ * in out_base[0 .. out_total). */
 typedef struct {
-    size_t n, len_bytes, out_stride;
+    size_t n, tag_bytes, total_bytes, out_total;
     uint8_t *keys;        /* n x 32 */
     uint8_t *ivs;         /* n x 25 (ZUC-256 form) */
     uint32_t *counts;
     uint8_t *bearers, *directions;
-    uint8_t *in;          /* n x len_bytes */
-    uint8_t *out;         /* n x out_stride */
+    size_t *len;
+    uint8_t **msg, **out;
+    uint8_t *in_base, *out_base;
 } bench_batch;
 
 typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16 } bench_output_kind;
@@ -45,8 +47,14 @@ int bench_name_matches(const char *pattern, const char *name);
 const bench_entry *bench_registry(size_t *count);
 
 /* Allocates a batch with fresh random keys, IVs, counts, bearers, directions
- * and messages (seeded, reproducible). */
+ * and messages (seeded, reproducible): n messages of len_bytes, or of the
+ * lengths lens[0..n). */
 bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind, uint64_t seed);
+bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kind kind,
+                                  uint64_t seed);
+
+/* A 32-bit MAC as 4 bytes, most significant first. */
+void bench_store_be32(uint8_t *p, uint32_t v);
 void bench_batch_free(bench_batch *b);
 
 /* Registration by each backend (backends/<name>.c). */

@@ -139,7 +139,7 @@ static int run_eea3(const bench_batch *b)
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
         rc |= ipsecmb_eea3(b->keys + 32 * i, b->counts[i], b->bearers[i], b->directions[i],
-                           b->in + i * b->len_bytes, b->out + i * b->out_stride, b->len_bytes);
+                           b->msg[i], b->out[i], b->len[i]);
     return rc;
 }
 
@@ -149,10 +149,8 @@ static int run_eia3(const bench_batch *b)
     for (size_t i = 0; i < b->n; i++) {
         uint32_t mac = 0;
         rc |= ipsecmb_eia3(b->keys + 32 * i, b->counts[i], b->bearers[i], b->directions[i],
-                           b->in + i * b->len_bytes, 8 * b->len_bytes, &mac);
-        uint8_t *o = b->out + i * b->out_stride;
-        o[0] = (uint8_t)(mac >> 24); o[1] = (uint8_t)(mac >> 16);
-        o[2] = (uint8_t)(mac >> 8);  o[3] = (uint8_t)mac;
+                           b->msg[i], 8 * b->len[i], &mac);
+        bench_store_be32(b->out[i], mac);
     }
     return rc;
 }
@@ -161,8 +159,8 @@ static int run_zuc256(const bench_batch *b)
 {
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
-        rc |= ipsecmb_zuc256_crypt(b->keys + 32 * i, b->ivs + 25 * i, b->in + i * b->len_bytes,
-                                   b->out + i * b->out_stride, b->len_bytes);
+        rc |= ipsecmb_zuc256_crypt(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i],
+                                   b->out[i], b->len[i]);
     return rc;
 }
 
@@ -170,8 +168,8 @@ static int run_zuc256_mac(const bench_batch *b)
 {
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
-        rc |= ipsecmb_zuc256_mac(b->keys + 32 * i, b->ivs + 25 * i, b->in + i * b->len_bytes,
-                                 8 * b->len_bytes, b->out + i * b->out_stride, b->out_stride);
+        rc |= ipsecmb_zuc256_mac(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i],
+                                 8 * b->len[i], b->out[i], b->tag_bytes);
     return rc;
 }
 
