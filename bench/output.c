@@ -124,10 +124,14 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "  },\n");
 }
 
+static int per_byte(const bench_result *r)
+{
+    return strcmp(r->unit, "ticks/byte") == 0;
+}
+
 static void json_result(FILE *f, const bench_result *r, int last)
 {
-    double ghz = bench_timer()->ticks_per_ns;
-    double cpb = r->per_byte.median;
+    double ghz = bench_timer()->ticks_per_ns, m = r->stats.median;
     fprintf(f, "    {\"suite\": ");
     json_string(f, r->suite);
     fprintf(f, ", \"algorithm\": ");
@@ -138,14 +142,15 @@ static void json_result(FILE *f, const bench_result *r, int last)
     json_string(f, r->backend);
     fprintf(f, ", \"implementation\": ");
     json_string(f, r->implementation);
-    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u", r->size_bytes, r->repeats);
-    fprintf(f, ", \"median_ticks_per_byte\": %.4f, \"q1_ticks_per_byte\": %.4f, "
-               "\"q3_ticks_per_byte\": %.4f", cpb, r->per_byte.q1, r->per_byte.q3);
-    fprintf(f, ", \"median_ns_per_byte\": %.5f", cpb / ghz);
-    fprintf(f, ", \"mbps\": %.2f", cpb > 0 ? 8 * ghz * 1000 / cpb : 0);
-    if (r->size_bytes)
+    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"unit\": ", r->size_bytes, r->repeats);
+    json_string(f, r->unit);
+    fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f, \"median_ns\": %.5f", m,
+            r->stats.q1, r->stats.q3, m / ghz);
+    if (per_byte(r))
+        fprintf(f, ", \"mbps\": %.2f", m > 0 ? 8 * ghz * 1000 / m : 0);
+    if (per_byte(r) && r->size_bytes)
         fprintf(f, ", \"median_ticks_per_message\": %.1f, \"median_us_per_message\": %.4f",
-                cpb * r->size_bytes, cpb * r->size_bytes / ghz / 1000);
+                m * r->size_bytes, m * r->size_bytes / ghz / 1000);
     fprintf(f, "}%s\n", last ? "" : ",");
 }
 
@@ -172,13 +177,16 @@ int bench_write_csv(const char *path)
         return -1;
     double ghz = bench_timer()->ticks_per_ns;
     fprintf(o.f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
-                 "median_ticks_per_byte,q1_ticks_per_byte,q3_ticks_per_byte,mbps\n");
+                 "unit,median,q1,q3,mbps\n");
     for (size_t i = 0; i < n_results; i++) {
         const bench_result *r = &results[i];
-        double cpb = r->per_byte.median;
-        fprintf(o.f, "%s,%s,%s,%s,%s,%zu,%u,%.4f,%.4f,%.4f,%.2f\n", r->suite, r->algorithm,
-                r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats, cpb,
-                r->per_byte.q1, r->per_byte.q3, cpb > 0 ? 8 * ghz * 1000 / cpb : 0);
+        double m = r->stats.median;
+        fprintf(o.f, "%s,%s,%s,%s,%s,%zu,%u,%s,%.4f,%.4f,%.4f,", r->suite, r->algorithm,
+                r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats,
+                r->unit, m, r->stats.q1, r->stats.q3);
+        if (per_byte(r) && m > 0)
+            fprintf(o.f, "%.2f", 8 * ghz * 1000 / m);
+        fprintf(o.f, "\n");
     }
     return out_close(&o);
 }
@@ -192,13 +200,13 @@ int bench_write_markdown(const char *path, const char *suite)
     fprintf(o.f, "# zucbench %s\n\n", suite);
     fprintf(o.f, "CPU: %s; timer: %s at %.3f GHz; libzuc default path: %s\n\n", ctx->cpu_model,
             bench_timer()->source, bench_timer()->ticks_per_ns, zuc_impl_name());
-    fprintf(o.f, "| algorithm | configuration | backend | implementation | bytes | "
-                 "ticks/byte (median) | q1 | q3 |\n|---|---|---|---|---:|---:|---:|---:|\n");
+    fprintf(o.f, "| algorithm | configuration | backend | implementation | bytes | unit | "
+                 "median | q1 | q3 |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
     for (size_t i = 0; i < n_results; i++) {
         const bench_result *r = &results[i];
-        fprintf(o.f, "| %s | %s | %s | %s | %zu | %.2f | %.2f | %.2f |\n", r->algorithm,
-                r->configuration, r->backend, r->implementation, r->size_bytes,
-                r->per_byte.median, r->per_byte.q1, r->per_byte.q3);
+        fprintf(o.f, "| %s | %s | %s | %s | %zu | %s | %.2f | %.2f | %.2f |\n", r->algorithm,
+                r->configuration, r->backend, r->implementation, r->size_bytes, r->unit,
+                r->stats.median, r->stats.q1, r->stats.q3);
     }
     return out_close(&o);
 }

@@ -15,9 +15,10 @@ typedef struct {
     const char *configuration;    /* "message" (setup included) or "stream" (excluded) */
     const char *backend;          /* "libzuc", "ipsec-mb" */
     const char *implementation;   /* "scalar", "1-buffer" */
-    size_t size_bytes;            /* message size; 0 for stream */
+    size_t size_bytes;            /* message size; 0 for stream and init */
     unsigned repeats;
-    bench_stats per_byte;         /* ticks per byte */
+    const char *unit;             /* "ticks/byte" or "ticks/setup" */
+    bench_stats stats;            /* in that unit */
 } bench_result;
 
 /* Appends one result (copied; the strings must outlive the output). */

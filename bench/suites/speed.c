@@ -66,7 +66,7 @@ static void record(const bench_entry *e, const char *configuration, size_t len, 
                    bench_stats st)
 {
     bench_result r = { "speed", e->algorithm, configuration, e->backend, e->variant, len,
-                       repeats, st };
+                       repeats, "ticks/byte", st };
     bench_results_add(&r);
 }
 
