@@ -30,10 +30,14 @@ typedef struct bench_entry {
     bench_output_kind output;
     size_t max_bytes;               /* 0: no limit */
     const char *unavailable;        /* NULL if it can run here, else why not */
+    int is_oracle;                  /* the spec-literal path: checks, not a contender */
     /* Called before timing (e.g. selects the libzuc path); 0 on success. */
     int (*prepare)(const struct bench_entry *e);
     /* Processes every message of the batch; 0 on success. */
     int (*run)(const bench_batch *b);
+    /* Optional: key/IV setup alone for every message of the batch (the
+     * eSTREAM "Init"); NULL where the API cannot separate it. */
+    int (*setup_only)(const bench_batch *b);
     /* Optional, keystream throughput with setup excluded: stream_start sets
      * up one key/IV, stream_next writes the next nbytes (a multiple of 4). */
     void (*stream_start)(void);

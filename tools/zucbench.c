@@ -130,8 +130,9 @@ static int command_speed(int argc, char **argv)
     size_t nalg = 0;
     output_paths out = { 0 };
     int bad = 0;
-    speed_options o = { .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6,
-                        .repeats = 21, .progress = isatty(2) };
+    speed_options o = { .filter = { .suite = "speed", .repeats = 21, .include_oracle = 1,
+                                    .progress = isatty(2) },
+                        .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6 };
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -146,13 +147,13 @@ static int command_speed(int argc, char **argv)
             size_t r;
             if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
                 return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : "");
-            o.repeats = (unsigned)r;
+            o.filter.repeats = (unsigned)r;
             i++;
         } else if (strcmp(a, "--impl") == 0) {
             if (!v || !zuc_impl_usable(v))
                 return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
                             v ? v : "");
-            o.impl = v;
+            o.filter.impl = v;
             i++;
         } else if (a[0] == '-') {
             return fail("unknown option '%s'", a);
@@ -163,7 +164,7 @@ static int command_speed(int argc, char **argv)
         }
     }
     algorithms[nalg] = NULL;
-    o.algorithms = nalg ? algorithms : NULL;
+    o.filter.algorithms = nalg ? algorithms : NULL;
     int rc = speed_run(&o);
     int wrc = rc == 2 ? 0 : write_outputs(&out, "speed");
     return rc ? rc : wrc;

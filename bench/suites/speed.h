@@ -6,15 +6,14 @@
 
 #include <stddef.h>
 
+#include "common.h"
+
 #define SPEED_MAX_SIZES 16
 
 typedef struct {
+    suite_filter filter;
     size_t sizes[SPEED_MAX_SIZES];
     size_t nsizes;
-    unsigned repeats;             /* odd */
-    const char *const *algorithms; /* NULL-terminated filter; NULL = all */
-    const char *impl;             /* libzuc path filter; NULL = every usable path */
-    int progress;                 /* progress on stderr */
 } speed_options;
 
 /* Runs the suite and prints the table. Returns 0, or 1 if an output check

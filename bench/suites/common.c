@@ -1,0 +1,175 @@
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../method.h"
+#include "../output.h"
+
+#define STREAM_BYTES (64 * 1024)
+#define SETUP_BATCH 1024
+
+int suite_selected(const suite_filter *f, const bench_entry *e)
+{
+    if (e->unavailable || !e->run)
+        return 0;
+    if (f->algorithms) {
+        int listed = 0;
+        for (const char *const *a = f->algorithms; *a && !listed; a++)
+            listed = bench_name_matches(*a, e->algorithm) || bench_name_matches(*a, "all");
+        if (!listed)
+            return 0;
+    }
+    if (strcmp(e->backend, "libzuc") != 0)
+        return 1;
+    if (f->impl)
+        return bench_name_matches(f->impl, e->variant);
+    return !e->is_oracle || f->include_oracle;
+}
+
+size_t suite_count(const suite_filter *f)
+{
+    size_t n, count = 0;
+    const bench_entry *all = bench_registry(&n);
+    for (size_t i = 0; i < n; i++)
+        count += (size_t)suite_selected(f, &all[i]);
+    return count;
+}
+
+int suite_first_of_algorithm(const bench_entry *e)
+{
+    size_t n;
+    const bench_entry *all = bench_registry(&n);
+    for (const bench_entry *p = all; p < e; p++)
+        if (strcmp(p->algorithm, e->algorithm) == 0)
+            return 0;
+    return 1;
+}
+
+static const bench_entry *oracle_for(const char *algorithm)
+{
+    size_t n;
+    const bench_entry *all = bench_registry(&n);
+    for (size_t i = 0; i < n; i++)
+        if (all[i].is_oracle && strcmp(all[i].algorithm, algorithm) == 0)
+            return &all[i];
+    return NULL;
+}
+
+int suite_output_agrees(const bench_entry *e, size_t len)
+{
+    const bench_entry *oracle = oracle_for(e->algorithm);
+    if (!oracle)
+        return 1;
+    len = len > 65536 ? 65536 : len;          /* the oracle is slow; long enough to check */
+    bench_batch *want = bench_batch_new(3, len, e->output, 0xC0FFEE + len);
+    bench_batch *got = bench_batch_new(3, len, e->output, 0xC0FFEE + len);
+    int ok = oracle->prepare(oracle) == 0 && oracle->run(want) == 0 && e->prepare(e) == 0 &&
+             e->run(got) == 0 && memcmp(want->out_base, got->out_base, want->out_total) == 0;
+    bench_batch_free(want);
+    bench_batch_free(got);
+    if (!ok)
+        fprintf(stderr, "zucbench: %s/%s-%s gives a wrong output at %zu bytes: not timed\n",
+                e->algorithm, e->backend, e->variant, len);
+    return ok;
+}
+
+static void record(const suite_filter *f, const bench_entry *e, const char *configuration,
+                   size_t size, const char *unit, bench_stats st)
+{
+    bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
+                       f->repeats, unit, st };
+    bench_results_add(&r);
+}
+
+typedef struct { const bench_entry *e; bench_batch *b; int status; } batch_call;
+
+static void call_run(void *arg)
+{
+    batch_call *c = arg;
+    c->status |= c->e->run(c->b);
+}
+
+static void call_setup(void *arg)
+{
+    batch_call *c = arg;
+    c->status |= c->e->setup_only(c->b);
+}
+
+double suite_time_messages(const suite_filter *f, const bench_entry *e, const size_t *pattern,
+                           size_t npattern, size_t target_bytes, const char *configuration,
+                           size_t size_label)
+{
+    size_t pattern_bytes = 0;
+    for (size_t i = 0; i < npattern; i++)
+        pattern_bytes += pattern[i];
+    size_t rounds = target_bytes / pattern_bytes;
+    size_t max_rounds = 4096 / npattern ? 4096 / npattern : 1;
+    rounds = rounds < 1 ? 1 : rounds > max_rounds ? max_rounds : rounds;
+    if (rounds * npattern < 8 && pattern_bytes * 8 <= (size_t)1 << 20)
+        rounds = (8 + npattern - 1) / npattern;       /* at least 8 messages for short ones */
+    size_t n = rounds * npattern;
+    size_t *lens = malloc(n * sizeof *lens);
+    for (size_t i = 0; i < n; i++)
+        lens[i] = pattern[i % npattern];
+    batch_call c = { e, bench_batch_new_lens(n, lens, e->output, 0x5EED + size_label), 0 };
+    free(lens);
+    e->prepare(e);
+    bench_stats st = bench_time(call_run, &c, 2, f->repeats, (double)c.b->total_bytes);
+    bench_batch_free(c.b);
+    if (c.status)
+        return -1;
+    record(f, e, configuration, size_label, "ticks/byte", st);
+    return st.median;
+}
+
+typedef struct { const bench_entry *e; uint8_t *buf; } stream_call;
+
+static void call_stream(void *arg)
+{
+    stream_call *c = arg;
+    c->e->stream_next(c->buf, STREAM_BYTES);
+}
+
+double suite_time_stream(const suite_filter *f, const bench_entry *e)
+{
+    if (!e->stream_next)
+        return -1;
+    stream_call c = { e, malloc(STREAM_BYTES) };
+    e->prepare(e);
+    e->stream_start();
+    bench_stats st = bench_time(call_stream, &c, 2, f->repeats, STREAM_BYTES);
+    free(c.buf);
+    record(f, e, "stream", 0, "ticks/byte", st);
+    return st.median;
+}
+
+double suite_time_setup(const suite_filter *f, const bench_entry *e)
+{
+    if (!e->setup_only)
+        return -1;
+    batch_call c = { e, bench_batch_new(SETUP_BATCH, 0, e->output, 0x1417), 0 };
+    e->prepare(e);
+    bench_stats st = bench_time(call_setup, &c, 2, f->repeats, SETUP_BATCH);
+    bench_batch_free(c.b);
+    if (c.status)
+        return -1;
+    record(f, e, "init", 0, "ticks/setup", st);
+    return st.median;
+}
+
+void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total)
+{
+    if (!f->progress)
+        return;
+    fprintf(stderr, "\r[%3zu/%zu] %-16s %-8s %-10s", done, total, e->algorithm, e->backend,
+            e->variant);
+    fflush(stderr);
+}
+
+void suite_progress_clear(const suite_filter *f)
+{
+    if (f->progress)
+        fprintf(stderr, "\r%70s\r", "");
+}

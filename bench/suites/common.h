@@ -1,0 +1,44 @@
+/* common.h — what every suite does the same way: choose the contenders,
+ * check a contender's output against the spec-literal path, time batches of
+ * messages, a stream, or setups, and record the results. */
+#ifndef BENCH_SUITE_COMMON_H
+#define BENCH_SUITE_COMMON_H
+
+#include <stddef.h>
+
+#include "../registry.h"
+
+typedef struct {
+    const char *suite;             /* "speed", "estream", ... */
+    const char *const *algorithms; /* NULL-terminated filter; NULL = the suite's default */
+    const char *impl;              /* libzuc path filter; NULL = every usable path */
+    int include_oracle;            /* time the spec-literal path too */
+    unsigned repeats;              /* odd */
+    int progress;                  /* progress on stderr */
+} suite_filter;
+
+int suite_selected(const suite_filter *f, const bench_entry *e);
+/* The number of selected entries, and whether e is the first of its algorithm. */
+size_t suite_count(const suite_filter *f);
+int suite_first_of_algorithm(const bench_entry *e);
+
+/* 1 if e's output equals the spec-literal path's on three messages of len
+ * bytes (a peer that silently does nothing is caught here); else a message
+ * on stderr and 0. */
+int suite_output_agrees(const bench_entry *e, size_t len);
+
+/* Median ticks per byte of e->run over a batch of about `target_bytes`
+ * whose message lengths repeat `pattern` (npattern lengths); recorded under
+ * `configuration` with size `size_label`. -1 if the contender failed. */
+double suite_time_messages(const suite_filter *f, const bench_entry *e, const size_t *pattern,
+                           size_t npattern, size_t target_bytes, const char *configuration,
+                           size_t size_label);
+/* Median ticks per byte of e's keystream, setup excluded; -1 if it has none. */
+double suite_time_stream(const suite_filter *f, const bench_entry *e);
+/* Median ticks per key/IV setup; -1 if the API cannot separate it. */
+double suite_time_setup(const suite_filter *f, const bench_entry *e);
+
+void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total);
+void suite_progress_clear(const suite_filter *f);
+
+#endif
