@@ -8,6 +8,7 @@
 
 #include "output.h"
 #include "registry.h"
+#include "suites/estream.h"
 #include "suites/speed.h"
 #include "zuc.h"
 
@@ -17,13 +18,20 @@ static const char usage[] =
     "commands:\n"
     "  list                 every algorithm/backend/implementation, and why one is absent\n"
     "  speed [ALG...]       cycles/byte per message size for every available contender\n"
+    "  estream [ALG...]     the eSTREAM tables: Init, Stream, x-byte messages, Imix\n"
+    "                       (default ALG: 128-eea3 zuc-256; the reference path only with --impl ref)\n"
+    "\n"
+    "options of every suite:\n"
+    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
+    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
+    "  --json F, --csv F, --markdown F   also write the results to F\n"
     "\n"
     "speed options:\n"
     "  --sizes N,N,...      message sizes in bytes (default 16,64,576,1500,8188,8192)\n"
     "  --bytes N            a single message size (like openssl speed -bytes)\n"
-    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
-    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
-    "  --json F, --csv F, --markdown F   also write the results to F\n"
+    "\n"
+    "estream options:\n"
+    "  --quick              a 1 MB long message instead of 100 MB\n"
     "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, or all\n"
     "(names match ignoring case, '-', '_' and '.').\n"
@@ -34,7 +42,8 @@ static const char usage[] =
     "examples:\n"
     "  zucbench list\n"
     "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
-    "  zucbench speed --impl scalar --repeats 31 --json speed.json\n";
+    "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
+    "  zucbench estream --quick --json estream.json\n";
 
 typedef struct { const char *json, *csv, *markdown; } output_paths;
 
@@ -124,50 +133,94 @@ static int known_algorithm(const char *name)
     return 0;
 }
 
+/* The options every suite takes. */
+typedef struct {
+    suite_filter *filter;
+    output_paths out;
+    const char *algorithms[64];
+    size_t nalg;
+} common_args;
+
+/* Takes the option or algorithm at argv[*i]: 1 if taken, 0 if not one of
+ * the common ones, -1 (message printed) if it is wrong. */
+static int take_common(int argc, char **argv, int *i, common_args *c)
+{
+    const char *a = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+    int bad = 0;
+    if (take_output_option(argc, argv, i, &c->out, &bad))
+        return bad ? -1 : 1;
+    if (strcmp(a, "--repeats") == 0) {
+        size_t r;
+        if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
+            return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : ""), -1;
+        c->filter->repeats = (unsigned)r;
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--impl") == 0) {
+        if (!v || !zuc_impl_usable(v))
+            return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
+                        v ? v : ""), -1;
+        c->filter->impl = v;
+        ++*i;
+        return 1;
+    }
+    if (a[0] == '-')
+        return 0;
+    if (!known_algorithm(a))
+        return fail("unknown algorithm '%s'", a), -1;
+    if (c->nalg < 63)
+        c->algorithms[c->nalg++] = a;
+    c->filter->algorithms = c->algorithms;
+    return 1;
+}
+
+static int finish_suite(int rc, const common_args *c, const char *suite)
+{
+    int wrc = rc == 2 ? 0 : write_outputs(&c->out, suite);
+    return rc ? rc : wrc;
+}
+
 static int command_speed(int argc, char **argv)
 {
-    static const char *algorithms[64];
-    size_t nalg = 0;
-    output_paths out = { 0 };
-    int bad = 0;
     speed_options o = { .filter = { .suite = "speed", .repeats = 21, .include_oracle = 1,
                                     .progress = isatty(2) },
                         .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6 };
+    common_args c = { .filter = &o.filter };
     for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (take_output_option(argc, argv, &i, &out, &bad)) {
-            if (bad)
-                return 2;
-        } else if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int taken = take_common(argc, argv, &i, &c);
+        if (taken < 0)
+            return 2;
+        if (taken)
+            continue;
+        if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
             if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
                 return fail("%s: expected sizes in bytes, 1..2^30, comma-separated", a);
             i++;
-        } else if (strcmp(a, "--repeats") == 0) {
-            size_t r;
-            if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
-                return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : "");
-            o.filter.repeats = (unsigned)r;
-            i++;
-        } else if (strcmp(a, "--impl") == 0) {
-            if (!v || !zuc_impl_usable(v))
-                return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
-                            v ? v : "");
-            o.filter.impl = v;
-            i++;
-        } else if (a[0] == '-') {
+        } else {
             return fail("unknown option '%s'", a);
-        } else if (!known_algorithm(a)) {
-            return fail("unknown algorithm '%s'", a);
-        } else if (nalg < 63) {
-            algorithms[nalg++] = a;
         }
     }
-    algorithms[nalg] = NULL;
-    o.filter.algorithms = nalg ? algorithms : NULL;
-    int rc = speed_run(&o);
-    int wrc = rc == 2 ? 0 : write_outputs(&out, "speed");
-    return rc ? rc : wrc;
+    return finish_suite(speed_run(&o), &c, "speed");
+}
+
+static int command_estream(int argc, char **argv)
+{
+    estream_options o = { .filter = { .suite = "estream", .repeats = 21, .progress = isatty(2) } };
+    common_args c = { .filter = &o.filter };
+    for (int i = 0; i < argc; i++) {
+        int taken = take_common(argc, argv, &i, &c);
+        if (taken < 0)
+            return 2;
+        if (taken)
+            continue;
+        if (strcmp(argv[i], "--quick") == 0)
+            o.quick = 1;
+        else
+            return fail("unknown option '%s'", argv[i]);
+    }
+    return finish_suite(estream_run(&o), &c, "estream");
 }
 
 int main(int argc, char **argv)
@@ -185,5 +238,7 @@ int main(int argc, char **argv)
         return command_list();
     if (strcmp(cmd, "speed") == 0)
         return command_speed(argc - 2, argv + 2);
+    if (strcmp(cmd, "estream") == 0)
+        return command_estream(argc - 2, argv + 2);
     return fail("unknown command '%s'", cmd);
 }
