@@ -28,8 +28,10 @@
 
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
 #else
 #define ALWAYS_INLINE inline
+#define NOINLINE
 #endif
 
 /* ---- tables ------------------------------------------------------------
@@ -306,35 +308,48 @@ static void core_store(zuc_state *st, const core *c, unsigned phase)
     st->r2_private = c->r2;
 }
 
+/* The copy on the stack holds key-derived state: clear it, word by word,
+ * through volatile stores the compiler may not drop. */
+static void core_wipe(core *c)
+{
+    volatile uint32_t *p = (volatile uint32_t *)c;
+    for (size_t k = 0; k < sizeof *c / sizeof(uint32_t); k++)
+        p[k] = 0;
+}
+
 #define REPEAT16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) \
                     M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 
 /* 32 rounds of initialisation, then one working step whose output is
- * discarded (3GPP Doc 2 §3.6.2). */
-static void run_initialisation(zuc_state *st)
+ * discarded (3GPP Doc 2 §3.6.2), on cells loaded in c->s. The cells are
+ * left renamed by one step (phase 1). */
+static NOINLINE void core_initialise(core *c)
 {
-    core c;
-    memcpy(c.s, st->lfsr_private, sizeof c.s);
-    set_r1_r2_words(&c, 0, 0);
-#define INIT_ROUND(i) init_step(&c, i);
+    set_r1_r2_words(c, 0, 0);
+#define INIT_ROUND(i) init_step(c, i);
     REPEAT16(INIT_ROUND)
     REPEAT16(INIT_ROUND)
 #undef INIT_ROUND
-    (void)work_step(&c, 0);
-    core_store(st, &c, 1);
+    (void)work_step(c, 0);
 }
 
 static void scalar_init128(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
 {
-    zuc128_load(st->lfsr_private, key, iv);
-    run_initialisation(st);
+    core c;
+    zuc128_load(c.s, key, iv);
+    core_initialise(&c);
+    core_store(st, &c, 1);
+    core_wipe(&c);
 }
 
 static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t iv[25],
                            zuc256_dset d)
 {
-    zuc256_load(st->lfsr_private, key, iv, d);
-    run_initialisation(st);
+    core c;
+    zuc256_load(c.s, key, iv, d);
+    core_initialise(&c);
+    core_store(st, &c, 1);
+    core_wipe(&c);
 }
 
 static void scalar_keystream(zuc_state *st, uint32_t *words, size_t nwords)
@@ -349,6 +364,7 @@ static void scalar_keystream(zuc_state *st, uint32_t *words, size_t nwords)
     for (unsigned i = 0; i < nwords; i++)
         words[i] = work_step(&c, i);
     core_store(st, &c, (unsigned)nwords);
+    core_wipe(&c);
 }
 
 static ALWAYS_INLINE void xor_word(const uint8_t *in, uint8_t *out, uint32_t z)
@@ -363,25 +379,84 @@ static ALWAYS_INLINE void xor_word(const uint8_t *in, uint8_t *out, uint32_t z)
     memcpy(out, &m, 4);
 }
 
+/* out = in ^ keystream over nbytes, from a core whose cells are renamed by
+ * `phase` steps (a constant where this is inlined); returns the phase after.
+ * A last partial word consumes its whole keystream word. */
+static ALWAYS_INLINE unsigned xor_stream(core *c, unsigned phase, const uint8_t *in, uint8_t *out,
+                                         size_t nbytes)
+{
+    for (; nbytes >= 64; nbytes -= 64, in += 64, out += 64) {
+#define XOR_WORD(i) xor_word(in + 4 * (i), out + 4 * (i), work_step(c, phase + (i)));
+        REPEAT16(XOR_WORD)
+#undef XOR_WORD
+    }
+    /* Fewer than 16 words: the same unrolled steps, left early, so the
+     * cells keep constant names. */
+    unsigned i = 0;
+    uint32_t z = 0;
+#define TAIL_WORD(k)                                                      \
+    if (4 * (k) >= nbytes)                                                \
+        goto tail_done;                                                   \
+    z = work_step(c, phase + (k));                                        \
+    i = (k) + 1;                                                          \
+    if (4 * (k) + 4 > nbytes)                                             \
+        goto tail_done;                                                   \
+    xor_word(in + 4 * (k), out + 4 * (k), z);
+    REPEAT16(TAIL_WORD)
+#undef TAIL_WORD
+tail_done:
+    if (4 * i > nbytes) {       /* a partial last word: its other bytes are consumed */
+        size_t at = 4 * (size_t)(i - 1);
+        for (size_t j = 0; at + j < nbytes; j++)
+            out[at + j] = in[at + j] ^ (uint8_t)(z >> (24 - 8 * j));
+    }
+    return phase + i;
+}
+
 static void scalar_xor_keystream(zuc_state *st, const uint8_t *in, uint8_t *out, size_t nbytes)
 {
     core c;
     core_load(&c, st);
-    for (; nbytes >= 64; nbytes -= 64, in += 64, out += 64) {
-#define XOR_WORD(i) xor_word(in + 4 * (i), out + 4 * (i), work_step(&c, i));
-        REPEAT16(XOR_WORD)
-#undef XOR_WORD
-    }
-    unsigned i = 0;
-    for (; 4 * i + 4 <= nbytes; i++)
-        xor_word(in + 4 * i, out + 4 * i, work_step(&c, i));
-    if (4 * i < nbytes) {           /* a last partial word: its other bytes are consumed */
-        uint32_t last = work_step(&c, i++);
-        for (size_t j = 0; 4 * i - 4 + j < nbytes; j++)
-            out[4 * i - 4 + j] = in[4 * i - 4 + j] ^ (uint8_t)(last >> (24 - 8 * j));
-    }
-    core_store(st, &c, i);
-    zuc_wipe(&c, sizeof c);
+    core_store(st, &c, xor_stream(&c, 0, in, out, nbytes));
+    core_wipe(&c);
+}
+
+/* Straight after core_initialise, whose cells are at phase 1. Works on a
+ * local copy: the byte stores to out could alias *c, the copy they cannot. */
+static NOINLINE void xor_stream_after_init(const core *c, const uint8_t *in, uint8_t *out,
+                                           size_t nbytes)
+{
+    core w = *c;
+    (void)xor_stream(&w, 1, in, out, nbytes);
+    core_wipe(&w);
+}
+
+/* 128-EEA3 and ZUC-256 encryption without the public state in between: the
+ * generator stays in the form the steps use from initialisation to the last
+ * word, which matters for short messages. */
+static void scalar_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                        const uint8_t *in, uint8_t *out, size_t length_bits)
+{
+    uint8_t iv[16];
+    core c;
+    size_t nbytes = (length_bits + 7) / 8;
+    zuc_iv_of_eea3(iv, count, bearer, direction);
+    zuc128_load(c.s, key, iv);
+    core_initialise(&c);
+    xor_stream_after_init(&c, in, out, nbytes);
+    if (length_bits % 8)
+        out[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));
+    core_wipe(&c);
+}
+
+static void scalar_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
+                                uint8_t *out, size_t length_bytes)
+{
+    core c;
+    zuc256_load(c.s, key, iv, ZUC256_D_CRYPT);
+    core_initialise(&c);
+    xor_stream_after_init(&c, in, out, length_bytes);
+    core_wipe(&c);
 }
 
 static int always_usable(void) { return 1; }
@@ -395,4 +470,6 @@ const zuc_impl zuc_impl_scalar = {
     .init256 = scalar_init256,
     .keystream = scalar_keystream,
     .xor_keystream = scalar_xor_keystream,
+    .eea3 = scalar_eea3,
+    .zuc256_crypt = scalar_zuc256_crypt,
 };
