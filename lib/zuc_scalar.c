@@ -3,19 +3,23 @@
  * Indexes S-box tables with secret data: NOT constant time (cache timing).
  *
  * One stream is bound by the serial loop of F (R1, R2 -> L1/L2 -> S-boxes ->
- * R1, R2); the LFSR of working mode does not depend on F and runs alongside.
+ * R1, R2) and, on wide cores, by the instructions of a step as much; the LFSR
+ * of working mode does not depend on F and runs alongside.
  * Techniques (each kept because it measured faster here):
  *  - F rewritten so that R2 reaches the next L1/L2 through tables: L1 and L2
  *    are linear and the halves of R2 they take are disjoint, so the L1/L2
  *    image of each S-box output byte is precomputed next to the byte itself
- *    (64-bit entries). Only R1 (which meets X1 in a modular addition) still
- *    goes through the rotations, which shortens the serial chain;
+ *    (64-bit entries). Only R1, which meets X1 in a modular addition, still
+ *    goes through the rotations, and it comes with its low half pre-shifted;
  *  - the LFSR feedback is summed in 64 bits, multiplications by 2^k as plain
  *    shifts, and reduced mod 2^31 - 1 with two folds (lazy reduction);
  *  - 16 steps unrolled, so the LFSR cells are renamed, never shifted; the
  *    initialisation is unrolled the same way (two blocks of 16 rounds);
- *  - fewer than 16 words run the same step with a run-time cell offset and
- *    rotate the cells once at the end (no memmove per word);
+ *    fewer than 16 words run the step with a run-time cell offset and rotate
+ *    the cells once at the end (no memmove per word), or, where the state is
+ *    not kept, leave the unrolled steps early;
+ *  - 128-EEA3 and ZUC-256 encryption keep the generator in that form from the
+ *    first round to the last word (no round trip through zuc_state);
  *  - the tables are constant expressions built from the S-box bytes (no
  *    start-up code, read-only data);
  *  - keystream XORed into the message in the same pass.
@@ -109,36 +113,38 @@
 #define L1_C(x) ((x) ^ ROTL32_C(x, 2) ^ ROTL32_C(x, 10) ^ ROTL32_C(x, 18) ^ ROTL32_C(x, 24))
 #define L2_C(x) ((x) ^ ROTL32_C(x, 8) ^ ROTL32_C(x, 14) ^ ROTL32_C(x, 22) ^ ROTL32_C(x, 30))
 
-/* R1 = S(u): byte j of u indexes s1_out[j], which holds S0 or S1 of it in
- * byte position j (the four are disjoint, so XOR, OR and + all combine them). */
+/* R1 = S(u) (3GPP Doc 2 §3.4.2): byte j of u picks S0 (j even) or S1 (j odd)
+ * of itself, placed in byte position j; the four are disjoint, so OR combines
+ * them. Bytes 0 and 1 index s1_high. Bytes 2 and 3 index s1_low, whose low
+ * half is the S-box byte in place (R1L) and whose high half is the same moved
+ * up 16 bits: (R1 + X1) << 16 = (R1 << 16) + (X1 << 16), so the next L1 input
+ * W1L || W2H is one addition away from these loads (R1 "enters pre-shifted"). */
 #define AT24(b) ((uint32_t)(b) << 24),
 #define AT16(b) ((uint32_t)(b) << 16),
-#define AT8(b)  ((uint32_t)(b) << 8),
-#define AT0(b)  ((uint32_t)(b)),
+#define LOW_AT(b, k) (((uint64_t)(b) << (k + 48)) | ((uint32_t)(b) << (k))),
+#define LOW8(b) LOW_AT(b, 8)
+#define LOW0(b) LOW_AT(b, 0)
 
 /* R2 = S(v), and what R2 gives to the next step's L1 and L2 inputs
  * (u = W1L || W2H, v = W2L || W1H with W2 = R2 ^ X2): byte j of v indexes
  * s2_out[j], whose high half is the S-box output in byte position j (R2) and
  * whose low half is that byte's image under L1 (bytes 0, 1: they form R2H,
- * which lands in the low half of u) or L2 (bytes 2, 3: R2L, high half of v). */
+ * which lands in the low half of u) or L2 (bytes 2, 3: R2L, high half of v).
+ * L1 and L2 are linear, so XORing the images gives L1(R2H) and L2(R2L << 16). */
 #define R2_ENTRY(out, image) (((uint64_t)(out) << 32) | (image))
 #define B0_L1(b) R2_ENTRY((uint32_t)(b) << 24, L1_C((uint32_t)(b) << 8)),
 #define B1_L1(b) R2_ENTRY((uint32_t)(b) << 16, L1_C((uint32_t)(b))),
 #define B2_L2(b) R2_ENTRY((uint32_t)(b) << 8,  L2_C((uint32_t)(b) << 24)),
 #define B3_L2(b) R2_ENTRY((uint32_t)(b),       L2_C((uint32_t)(b) << 16)),
 
-/* R1's low half moved up: (R1 + X1) << 16 = (R1 << 16) + (X1 << 16), so the
- * next L1 input (W1L || W2H) is one addition away from these two loads. */
-#define UP24(b) ((uint32_t)(b) << 24),
-
-/* One object, so one base register reaches all ten tables (14 KiB, in L1). */
+/* One object, so one base register reaches all eight tables (14 KiB, in L1). */
 static const struct {
-    uint32_t s1_out[4][256];
-    uint32_t s1_low_up[2][256];
+    uint32_t s1_high[2][256];
+    uint64_t s1_low[2][256];
     uint64_t s2_out[4][256];
 } tab __attribute__((aligned(64))) = {
-    .s1_out = { { S0_BYTES(AT24) }, { S1_BYTES(AT16) }, { S0_BYTES(AT8) }, { S1_BYTES(AT0) } },
-    .s1_low_up = { { S0_BYTES(UP24) }, { S1_BYTES(AT16) } },
+    .s1_high = { { S0_BYTES(AT24) }, { S1_BYTES(AT16) } },
+    .s1_low = { { S0_BYTES(LOW8) }, { S1_BYTES(LOW0) } },
     .s2_out = { { S0_BYTES(B0_L1) }, { S1_BYTES(B1_L1) }, { S0_BYTES(B2_L2) }, { S1_BYTES(B3_L2) } },
 };
 
@@ -163,8 +169,9 @@ static inline uint32_t rotl32(uint32_t x, unsigned k)
 
 /* L1 and L2 (3GPP Doc 2 §3.4.1), XORed with p. With a = x ^ (x <<< 8), two
  * pairs of rotations share one: L1 = (a <<< 2) ^ (a <<< 24) ^ (x <<< 18) and
- * L2 = a ^ (a <<< 14) ^ (x <<< 30): fewer instructions, and throughput, not
- * this chain, bounds one stream on wide cores. */
+ * L2 = a ^ (a <<< 14) ^ (x <<< 30). One level deeper than balanced trees of
+ * five rotations, but fewer instructions, and here instruction count bounds
+ * the step more than this chain does (the balanced form measured 8% slower). */
 static inline uint32_t l1_xor(uint32_t x, uint32_t p)
 {
     uint32_t a = x ^ rotl32(x, 8);
@@ -185,10 +192,9 @@ static inline uint32_t byte_at(uint32_t x, unsigned shift)
 /* R1 = S(u) (3GPP Doc 2 §3.4.2), and R1 << 16. */
 static ALWAYS_INLINE void set_r1(core *c, uint32_t u)
 {
-    uint32_t b2 = byte_at(u, 8), b3 = u & 0xFF;
-    c->r1 = (tab.s1_out[0][u >> 24] | tab.s1_out[1][byte_at(u, 16)]) |
-            (tab.s1_out[2][b2] | tab.s1_out[3][b3]);
-    c->r1_low_up = tab.s1_low_up[0][b2] | tab.s1_low_up[1][b3];
+    uint64_t low = tab.s1_low[0][byte_at(u, 8)] | tab.s1_low[1][u & 0xFF];
+    c->r1 = (tab.s1_high[0][u >> 24] | tab.s1_high[1][byte_at(u, 16)]) | (uint32_t)low;
+    c->r1_low_up = (uint32_t)(low >> 32);
 }
 
 /* R2 = S(v), and R2's share of the next L1/L2 inputs. */
@@ -327,8 +333,9 @@ static NOINLINE void core_initialise(core *c)
 {
     set_r1_r2_words(c, 0, 0);
 #define INIT_ROUND(i) init_step(c, i);
-    REPEAT16(INIT_ROUND)
-    REPEAT16(INIT_ROUND)
+    for (int half = 0; half < 2; half++) {
+        REPEAT16(INIT_ROUND)
+    }
 #undef INIT_ROUND
     (void)work_step(c, 0);
 }
@@ -361,6 +368,9 @@ static void scalar_keystream(zuc_state *st, uint32_t *words, size_t nwords)
         REPEAT16(KS_WORD)
 #undef KS_WORD
     }
+    /* Fewer than 16 words: the step with a run-time cell offset. (Leaving
+     * the unrolled steps early, as xor_stream does, measured slower here:
+     * the state must then be stored from sixteen different exits.) */
     for (unsigned i = 0; i < nwords; i++)
         words[i] = work_step(&c, i);
     core_store(st, &c, (unsigned)nwords);
