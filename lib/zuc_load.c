@@ -81,9 +81,10 @@ void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t dire
     iv[14] ^= (uint8_t)(direction << 7);
 }
 
+/* memset, then a compiler barrier that claims to read the memory, so the
+ * stores cannot be dropped as dead; as fast as memset. */
 void zuc_wipe(void *p, size_t n)
 {
-    volatile uint8_t *v = p;
-    while (n--)
-        *v++ = 0;
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
 }

@@ -39,7 +39,8 @@ void zuc_modes_zuc256_crypt(const zuc_impl *im, const uint8_t key[32], const uin
  * KS_GROUP * 32 message bits that start at its first word, and keeps
  * KS_LEAD words beyond it for the windows that cross into the next group. */
 #define KS_GROUP 64
-#define KS_LEAD  12      /* >= 2 * (largest tag in words) + 4: what folds read past a group */
+#define KS_LEAD  16      /* >= 2 * (largest tag in words) + 4: what folds read past a group;
+                         * 16 makes the first fill whole 16-word blocks */
 
 typedef struct {
     const zuc_impl *im;
