@@ -49,23 +49,19 @@ static int run_zuc256_mac(const bench_batch *b)
 }
 
 /* Setup alone: the key/IV a message would use, loaded and initialised. */
-static int setup_128(const bench_batch *b)
+typedef int (*init_fn)(zuc_state *st, const uint8_t *key, const uint8_t *iv);
+
+static int setup_each(const bench_batch *b, init_fn init)
 {
     zuc_state st;
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
-        rc |= zuc128_init(&st, b->keys + 32 * i, b->ivs + 25 * i);
+        rc |= init(&st, b->keys + 32 * i, b->ivs + 25 * i);
     return rc;
 }
 
-static int setup_256(const bench_batch *b)
-{
-    zuc_state st;
-    int rc = 0;
-    for (size_t i = 0; i < b->n; i++)
-        rc |= zuc256_init(&st, b->keys + 32 * i, b->ivs + 25 * i);
-    return rc;
-}
+static int setup_128(const bench_batch *b) { return setup_each(b, zuc128_init); }
+static int setup_256(const bench_batch *b) { return setup_each(b, zuc256_init); }
 
 /* One stream, set up once, continued for every sample. */
 static zuc_state stream_state;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../context.h"
 #include "../method.h"
 #include "../output.h"
 
@@ -157,6 +158,16 @@ double suite_time_setup(const suite_filter *f, const bench_entry *e)
         return -1;
     record(f, e, "init", 0, "ticks/setup", st);
     return st.median;
+}
+
+int suite_begin(size_t selected, const char *method)
+{
+    if (selected == 0) {
+        fprintf(stderr, "zucbench: no available algorithm matches (see `zucbench list`)\n");
+        return 2;
+    }
+    bench_context_print(method);
+    return 0;
 }
 
 void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total)

@@ -38,6 +38,10 @@ double suite_time_stream(const suite_filter *f, const bench_entry *e);
 /* Median ticks per key/IV setup; -1 if the API cannot separate it. */
 double suite_time_setup(const suite_filter *f, const bench_entry *e);
 
+/* Starts a suite: 2 with a message if no contender was selected, else
+ * prints the context lines (with `method`) and returns 0. */
+int suite_begin(size_t selected, const char *method);
+
 void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total);
 void suite_progress_clear(const suite_filter *f);
 

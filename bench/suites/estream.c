@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../context.h"
 #include "../timer.h"
 #include "zuc.h"
 
@@ -153,17 +152,15 @@ int estream_run(const estream_options *o)
         opt.filter.algorithms = default_algorithms;
     size_t n, total = suite_count(&opt.filter), done = 0, nrows = 0;
     const bench_entry *all = bench_registry(&n);
-    if (total == 0) {
-        fprintf(stderr, "zucbench: no available algorithm matches (see `zucbench list`)\n");
-        return 2;
-    }
     size_t long_size = opt.quick ? 1000000 : 100000000;
     char method[320];
     snprintf(method, sizeof method,
              "eSTREAM: %s, median of %u; Init: key/IV setup alone; Stream: 64 KiB blocks, "
              "setup excluded; x B: fresh key/IV per message, setup included; "
              "Imix: 40/576/1500 B as 7:4:1", bench_timer()->source, opt.filter.repeats);
-    bench_context_print(method);
+    int started = suite_begin(total, method);
+    if (started)
+        return started;
     row *rows = calloc(total, sizeof *rows);
     int wrong = 0;
     for (size_t i = 0; i < n; i++) {

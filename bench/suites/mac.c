@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../context.h"
 #include "../output.h"
 #include "../timer.h"
 #include "zuc.h"
@@ -171,15 +170,13 @@ int mac_run(const mac_options *o)
     for (size_t i = 0; i < n; i++)
         if (suite_selected(&opt.filter, &all[i]) && mac_index(all[i].algorithm) < 0)
             total--;                      /* only MAC algorithms belong here */
-    if (total == 0) {
-        fprintf(stderr, "zucbench: no available MAC algorithm matches (see `zucbench list`)\n");
-        return 2;
-    }
     char method[256];
     snprintf(method, sizeof method,
              "%s, median of %u; one MAC per packet, fresh random key and IV per packet, "
              "setup included", bench_timer()->source, opt.filter.repeats);
-    bench_context_print(method);
+    int started = suite_begin(total, method);
+    if (started)
+        return started;
     mac_row rows[64];
     int wrong = 0;
     for (size_t i = 0; i < n && nrows < 64; i++) {

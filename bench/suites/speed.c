@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../context.h"
 #include "../timer.h"
 #include "zuc.h"
 
@@ -65,16 +64,14 @@ int speed_run(const speed_options *o)
 {
     size_t n, total = suite_count(&o->filter), done = 0;
     const bench_entry *all = bench_registry(&n);
-    if (total == 0) {
-        fprintf(stderr, "zucbench: no available algorithm matches (see `zucbench list`)\n");
-        return 2;
-    }
     char method[256];
     snprintf(method, sizeof method,
              "%s, median of %u, cycles/byte; messages: fresh key/IV each, setup included; "
              "stream: 64 KiB blocks of one keystream, setup excluded",
              bench_timer()->source, o->filter.repeats);
-    bench_context_print(method);
+    int started = suite_begin(total, method);
+    if (started)
+        return started;
     int failures = 0;
     /* one table per algorithm, in the registry's order of first appearance */
     for (size_t first = 0; first < n; first++) {
