@@ -23,6 +23,11 @@ typedef struct {
 
 /* Appends one result (copied; the strings must outlive the output). */
 void bench_results_add(const bench_result *r);
+/* Appends a source document's published figure, as backend "document" with
+ * implementation naming its machine, so reports can set it beside ours. */
+void bench_results_add_document(const char *suite, const char *algorithm,
+                                const char *configuration, const char *machine,
+                                size_t size_bytes, const char *unit, double value);
 size_t bench_results_count(void);
 
 /* Checks, before a long run, that path can be written (creates and removes
