@@ -4,9 +4,10 @@
 #include <intel-ipsec-mb.h>
 #include <string.h>
 
-static IMB_MGR *mgr;
+/* One manager per thread: an IMB_MGR is not safe to share (speed --threads). */
+static _Thread_local IMB_MGR *mgr;
+static _Thread_local int tried;
 static IMB_ARCH arch;
-static int tried;
 
 static IMB_MGR *manager(void)
 {
@@ -74,16 +75,51 @@ int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t 
     return 0;
 }
 
-/* Submits one job and waits for it; 0 if it completed. */
-static int run_job(IMB_JOB *job)
+/* Submits the job filled last and waits for it; 0 if it completed. */
+static int run_job(void)
 {
-    job = IMB_SUBMIT_JOB(mgr);
+    IMB_JOB *job = IMB_SUBMIT_JOB(mgr);
     while (!job)
         job = IMB_FLUSH_JOB(mgr);
     int ok = job->status == IMB_STATUS_COMPLETED;
     while ((job = IMB_FLUSH_JOB(mgr)) != NULL)
-        ;
+        ok &= job->status == IMB_STATUS_COMPLETED;
     return ok ? 0 : -1;
+}
+
+/* Fills a ZUC-256 encryption job; key and IV must live until it completes. */
+static void fill_zuc256_crypt(IMB_JOB *job, const uint8_t *key, const uint8_t *iv,
+                              const uint8_t *in, uint8_t *out, size_t len_bytes)
+{
+    job->cipher_mode = IMB_CIPHER_ZUC_EEA3;
+    job->cipher_direction = IMB_DIR_ENCRYPT;
+    job->chain_order = IMB_ORDER_CIPHER_HASH;
+    job->hash_alg = IMB_AUTH_NULL;
+    job->enc_keys = key;
+    job->key_len_in_bytes = 32;
+    job->iv = iv;
+    job->iv_len_in_bytes = 25;
+    job->src = in;
+    job->dst = out;
+    job->cipher_start_src_offset_in_bytes = 0;
+    job->msg_len_to_cipher_in_bytes = len_bytes;
+}
+
+/* Fills a ZUC-256 MAC job (tag of 4, 8 or 16 bytes). */
+static void fill_zuc256_mac(IMB_JOB *job, const uint8_t *key, const uint8_t *iv,
+                            const uint8_t *msg, size_t len_bits, uint8_t *tag, size_t tag_bytes)
+{
+    job->cipher_mode = IMB_CIPHER_NULL;
+    job->chain_order = IMB_ORDER_HASH_CIPHER;
+    job->hash_alg = IMB_AUTH_ZUC256_EIA3_BITLEN;
+    job->u.ZUC_EIA3._key = key;
+    job->u.ZUC_EIA3._iv = iv;
+    job->u.ZUC_EIA3._iv23 = NULL;
+    job->src = msg;
+    job->hash_start_src_offset_in_bytes = 0;
+    job->msg_len_to_hash_in_bits = len_bits;
+    job->auth_tag_output = tag;
+    job->auth_tag_output_len_in_bytes = tag_bytes;
 }
 
 int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
@@ -93,20 +129,8 @@ int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint
     if (!manager() || len_bytes == 0 || len_bytes > IPSECMB_ZUC_MAX_BYTES)
         return -1;
     memcpy(k, key, 32);
-    IMB_JOB *job = IMB_GET_NEXT_JOB(mgr);
-    job->cipher_mode = IMB_CIPHER_ZUC_EEA3;
-    job->cipher_direction = IMB_DIR_ENCRYPT;
-    job->chain_order = IMB_ORDER_CIPHER_HASH;
-    job->hash_alg = IMB_AUTH_NULL;
-    job->enc_keys = k;
-    job->key_len_in_bytes = 32;
-    job->iv = iv;
-    job->iv_len_in_bytes = 25;
-    job->src = in;
-    job->dst = out;
-    job->cipher_start_src_offset_in_bytes = 0;
-    job->msg_len_to_cipher_in_bytes = len_bytes;
-    return run_job(job);
+    fill_zuc256_crypt(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
+    return run_job();
 }
 
 int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
@@ -116,19 +140,8 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
     if (!manager() || len_bits == 0 || len_bits > 8 * IPSECMB_ZUC_MAX_BYTES)
         return -1;
     memcpy(k, key, 32);
-    IMB_JOB *job = IMB_GET_NEXT_JOB(mgr);
-    job->cipher_mode = IMB_CIPHER_NULL;
-    job->chain_order = IMB_ORDER_HASH_CIPHER;
-    job->hash_alg = IMB_AUTH_ZUC256_EIA3_BITLEN;
-    job->u.ZUC_EIA3._key = k;
-    job->u.ZUC_EIA3._iv = iv;
-    job->u.ZUC_EIA3._iv23 = NULL;
-    job->src = msg;
-    job->hash_start_src_offset_in_bytes = 0;
-    job->msg_len_to_hash_in_bits = len_bits;
-    job->auth_tag_output = tag;
-    job->auth_tag_output_len_in_bytes = tag_bytes;
-    return run_job(job);
+    fill_zuc256_mac(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bits, tag, tag_bytes);
+    return run_job();
 }
 
 /* ---- the harness's entries -------------------------------------------- */
@@ -173,6 +186,116 @@ static int run_zuc256_mac(const bench_batch *b)
     return rc;
 }
 
+/* ---- N-buffer API: 16 messages per call, or 16 jobs in flight --------- */
+#define IN_FLIGHT 16
+
+static int lengths_fit(const bench_batch *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        if (b->len[i] == 0 || b->len[i] > IPSECMB_ZUC_MAX_BYTES)
+            return 0;
+    return 1;
+}
+
+static uint32_t group_size(const bench_batch *b, size_t first)
+{
+    return (uint32_t)(b->n - first < IN_FLIGHT ? b->n - first : IN_FLIGHT);
+}
+
+static int run_eea3_n(const bench_batch *b)
+{
+    if (!manager() || !lengths_fit(b))
+        return -1;
+    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+        uint32_t k = group_size(b, i), lens[IN_FLIGHT];
+        uint8_t iv[IN_FLIGHT][16];
+        const void *keys[IN_FLIGHT], *ivs[IN_FLIGHT], *src[IN_FLIGHT];
+        void *dst[IN_FLIGHT];
+        for (uint32_t j = 0; j < k; j++) {
+            size_t m = i + j;
+            zuc_eea3_iv_gen(b->counts[m], b->bearers[m], b->directions[m], iv[j]);
+            keys[j] = b->keys + 32 * m;
+            ivs[j] = iv[j];
+            src[j] = b->msg[m];
+            dst[j] = b->out[m];
+            lens[j] = (uint32_t)b->len[m];
+        }
+        IMB_ZUC_EEA3_N_BUFFER(mgr, keys, ivs, src, dst, lens, k);
+        if (imb_get_errno(mgr))
+            return -1;
+    }
+    return 0;
+}
+
+static int run_eia3_n(const bench_batch *b)
+{
+    if (!manager() || !lengths_fit(b))
+        return -1;
+    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+        uint32_t k = group_size(b, i), bits[IN_FLIGHT], tags[IN_FLIGHT], *tag_ptrs[IN_FLIGHT];
+        uint8_t iv[IN_FLIGHT][16];
+        const void *keys[IN_FLIGHT], *ivs[IN_FLIGHT], *src[IN_FLIGHT];
+        for (uint32_t j = 0; j < k; j++) {
+            size_t m = i + j;
+            zuc_eia3_iv_gen(b->counts[m], b->bearers[m], b->directions[m], iv[j]);
+            keys[j] = b->keys + 32 * m;
+            ivs[j] = iv[j];
+            src[j] = b->msg[m];
+            bits[j] = (uint32_t)(8 * b->len[m]);
+            tag_ptrs[j] = &tags[j];
+        }
+        IMB_ZUC_EIA3_N_BUFFER(mgr, keys, ivs, src, bits, tag_ptrs, k);
+        if (imb_get_errno(mgr))
+            return -1;
+        for (uint32_t j = 0; j < k; j++)
+            memcpy(b->out[i + j], &tags[j], 4);   /* already most significant byte first */
+    }
+    return 0;
+}
+
+typedef void (*job_filler)(IMB_JOB *job, const bench_batch *b, size_t m);
+
+static void fill_crypt_of(IMB_JOB *job, const bench_batch *b, size_t m)
+{
+    fill_zuc256_crypt(job, b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], b->out[m], b->len[m]);
+}
+
+static void fill_mac_of(IMB_JOB *job, const bench_batch *b, size_t m)
+{
+    fill_zuc256_mac(job, b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], 8 * b->len[m], b->out[m],
+                    b->tag_bytes);
+}
+
+/* Submits the batch's jobs, flushing after every 16 so that at most 16 are
+ * in flight; 0 if every one completed. */
+static int run_jobs_in_flight(const bench_batch *b, job_filler fill)
+{
+    if (!manager() || !lengths_fit(b))
+        return -1;
+    size_t completed = 0;
+    int ok = 1;
+    IMB_JOB *job;
+    for (size_t i = 0; i < b->n; i++) {
+        fill(IMB_GET_NEXT_JOB(mgr), b, i);
+        for (job = IMB_SUBMIT_JOB(mgr); job; job = IMB_GET_COMPLETED_JOB(mgr), completed++)
+            ok &= job->status == IMB_STATUS_COMPLETED;
+        if ((i + 1) % IN_FLIGHT == 0 || i + 1 == b->n)
+            for (; (job = IMB_FLUSH_JOB(mgr)) != NULL; completed++)
+                ok &= job->status == IMB_STATUS_COMPLETED;
+    }
+    return ok && completed == b->n ? 0 : -1;
+}
+
+static int run_zuc256_jobs(const bench_batch *b)
+{
+    return run_jobs_in_flight(b, fill_crypt_of);
+}
+
+static int run_zuc256_mac_jobs(const bench_batch *b)
+{
+    return run_jobs_in_flight(b, fill_mac_of);
+}
+
 static int prepare_nothing(const bench_entry *e)
 {
     (void)e;
@@ -192,6 +315,12 @@ void bench_register_ipsecmb(void)
         { "zuc-256-mac32", "job", OUT_TAG4, run_zuc256_mac },
         { "zuc-256-mac64", "job", OUT_TAG8, run_zuc256_mac },
         { "zuc-256-mac128", "job", OUT_TAG16, run_zuc256_mac },
+        { "128-eea3", "16-buffer", OUT_CIPHERTEXT, run_eea3_n },
+        { "128-eia3", "16-buffer", OUT_TAG4, run_eia3_n },
+        { "zuc-256", "16-jobs", OUT_CIPHERTEXT, run_zuc256_jobs },
+        { "zuc-256-mac32", "16-jobs", OUT_TAG4, run_zuc256_mac_jobs },
+        { "zuc-256-mac64", "16-jobs", OUT_TAG8, run_zuc256_mac_jobs },
+        { "zuc-256-mac128", "16-jobs", OUT_TAG16, run_zuc256_mac_jobs },
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         bench_entry e = {
