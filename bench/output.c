@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "context.h"
+#include "parallel.h"
 #include "timer.h"
 #include "zuc.h"
 #ifdef ZUCBENCH_HAVE_IPSECMB
@@ -37,7 +38,7 @@ void bench_results_add_document(const char *suite, const char *algorithm,
     bench_stats st = { .median = value, .q1 = value, .q3 = value, .min = value, .max = value,
                        .n = 1 };
     bench_result r = { suite, algorithm, configuration, "document", machine, size_bytes, 0, unit,
-                       st };
+                       st, 1 };
     bench_results_add(&r);
 }
 
@@ -131,6 +132,7 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "    \"tick_ghz\": %.6f,\n", t->ticks_per_ns);
     fprintf(f, "    \"core_ghz_estimate\": %.3f,\n", t->core_ghz);
     json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
+    fprintf(f, "    \"pinned_cpu\": %d,\n", bench_pinned_cpu());
 #ifdef ZUCBENCH_HAVE_IPSECMB
     json_field_str(f, "    ", "ipsec_mb_version", ipsecmb_version(), 0);
     json_field_str(f, "    ", "ipsec_mb_arch", ipsecmb_arch_name(), 0);
@@ -162,7 +164,8 @@ static void json_result(FILE *f, const bench_result *r, int last)
     json_string(f, r->backend);
     fprintf(f, ", \"implementation\": ");
     json_string(f, r->implementation);
-    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"unit\": ", r->size_bytes, r->repeats);
+    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"threads\": %u, \"unit\": ",
+            r->size_bytes, r->repeats, r->threads ? r->threads : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
     if (is_document(r)) {            /* another machine: our clock says nothing about it */

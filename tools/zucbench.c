@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "output.h"
+#include "parallel.h"
 #include "registry.h"
 #include "suites/estream.h"
 #include "suites/mac.h"
@@ -27,14 +28,17 @@ static const char usage[] =
     "options of every suite:\n"
     "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
     "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
+    "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"
+    "  --quick              a short run: estream 1 MB instead of 100 MB; speed and mac\n"
+    "                       7 repeats unless --repeats is given\n"
     "  --json F, --csv F, --markdown F   also write the results to F\n"
     "\n"
     "speed options:\n"
-    "  --sizes N,N,...      message sizes in bytes (default 16,64,576,1500,8188,8192)\n"
+    "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
     "  --bytes N            a single message size (like openssl speed -bytes)\n"
-    "\n"
-    "estream options:\n"
-    "  --quick              a 1 MB long message instead of 100 MB\n"
+    "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"
+    "  --threads N          N independent streams at once, one per thread (1..64):\n"
+    "                       aggregate cycles/byte, to show how a contender scales\n"
     "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, or all\n"
     "(names match ignoring case, '-', '_' and '.').\n"
@@ -46,8 +50,12 @@ static const char usage[] =
     "  zucbench list\n"
     "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
     "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
+    "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"
     "  zucbench estream --quick --json estream.json\n"
     "  zucbench mac --json mac.json\n";
+
+/* --quick: fewer repeats where the suite has no long message to shorten. */
+#define QUICK_REPEATS 7
 
 typedef struct { const char *json, *csv, *markdown; } output_paths;
 
@@ -143,6 +151,7 @@ typedef struct {
     output_paths out;
     const char *algorithms[64];
     size_t nalg;
+    int repeats_given;
 } common_args;
 
 /* Takes the option or algorithm at argv[*i]: 1 if taken, 0 if not one of
@@ -158,6 +167,18 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
             return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : ""), -1;
         c->filter->repeats = (unsigned)r;
+        c->repeats_given = 1;
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--cpu") == 0) {
+        char *end;
+        long cpu = v ? strtol(v, &end, 10) : -1;
+        if (!v || end == v || *end || cpu < 0 || cpu > 65535)
+            return fail("--cpu: expected a CPU number, got '%s'", v ? v : ""), -1;
+        if (bench_pin_run((int)cpu) != 0)
+            return fail("--cpu: CPU %s is not one this process may run on (see `taskset -p $$`)",
+                        v), -1;
         ++*i;
         return 1;
     }
@@ -189,8 +210,9 @@ static int command_speed(int argc, char **argv)
 {
     speed_options o = { .filter = { .suite = "speed", .repeats = 21, .include_oracle = 1,
                                     .progress = isatty(2) },
-                        .sizes = { 16, 64, 576, 1500, 8188, 8192 }, .nsizes = 6 };
+                        .sizes = { 16, 64, 256, 1024, 8192, 16384 }, .nsizes = 6 };
     common_args c = { .filter = &o.filter };
+    int quick = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int taken = take_common(argc, argv, &i, &c);
@@ -202,10 +224,28 @@ static int command_speed(int argc, char **argv)
             if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
                 return fail("%s: expected sizes in bytes, 1..2^30, comma-separated", a);
             i++;
+        } else if (strcmp(a, "--threads") == 0) {
+            size_t t;
+            if (!v || parse_size(v, &t) != 0 || t > SUITE_MAX_THREADS)
+                return fail("--threads: expected 1..64 threads, got '%s'", v ? v : "");
+            o.filter.threads = (unsigned)t;
+            i++;
+        } else if (strcmp(a, "--seconds") == 0 || strcmp(a, "-seconds") == 0) {
+            char *end;
+            double sec = v ? strtod(v, &end) : 0;
+            if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
+                return fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
+                            v ? v : "");
+            o.filter.seconds = sec;
+            i++;
+        } else if (strcmp(a, "--quick") == 0) {
+            quick = 1;
         } else {
             return fail("unknown option '%s'", a);
         }
     }
+    if (quick && !c.repeats_given)
+        o.filter.repeats = QUICK_REPEATS;
     return finish_suite(speed_run(&o), &c, "speed");
 }
 
@@ -231,13 +271,20 @@ static int command_mac(int argc, char **argv)
 {
     mac_options o = { .filter = { .suite = "mac", .repeats = 21, .progress = isatty(2) } };
     common_args c = { .filter = &o.filter };
+    int quick = 0;
     for (int i = 0; i < argc; i++) {
         int taken = take_common(argc, argv, &i, &c);
         if (taken < 0)
             return 2;
-        if (!taken)
+        if (taken)
+            continue;
+        if (strcmp(argv[i], "--quick") == 0)
+            quick = 1;
+        else
             return fail("unknown option '%s'", argv[i]);
     }
+    if (quick && !c.repeats_given)
+        o.filter.repeats = QUICK_REPEATS;
     return finish_suite(mac_run(&o), &c, "mac");
 }
 

@@ -63,8 +63,8 @@ static int setup_each(const bench_batch *b, init_fn init)
 static int setup_128(const bench_batch *b) { return setup_each(b, zuc128_init); }
 static int setup_256(const bench_batch *b) { return setup_each(b, zuc256_init); }
 
-/* One stream, set up once, continued for every sample. */
-static zuc_state stream_state;
+/* One stream per thread, set up once, continued for every sample. */
+static _Thread_local zuc_state stream_state;
 
 static void stream_start_128(void)
 {

@@ -7,6 +7,8 @@
 #include "../context.h"
 #include "../method.h"
 #include "../output.h"
+#include "../parallel.h"
+#include "../timer.h"
 
 #define STREAM_BYTES (64 * 1024)
 #define SETUP_BATCH 1024
@@ -76,26 +78,95 @@ int suite_output_agrees(const bench_entry *e, size_t len)
     return ok;
 }
 
+static unsigned thread_count(const suite_filter *f)
+{
+    return f->threads > 1 ? f->threads : 1;
+}
+
 static void record(const suite_filter *f, const bench_entry *e, const char *configuration,
                    size_t size, const char *unit, bench_stats st)
 {
     bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       f->repeats, unit, st };
+                       f->repeats, unit, st, thread_count(f) };
     bench_results_add(&r);
 }
 
-typedef struct { const bench_entry *e; bench_batch *b; int status; } batch_call;
+/* One thread's share of a measurement: its own messages (or stream buffer),
+ * processed `loops` times per sample. */
+typedef struct {
+    const bench_entry *e;
+    bench_batch *b;
+    uint8_t *buf;
+    unsigned loops;
+    int status;
+} work;
 
 static void call_run(void *arg)
 {
-    batch_call *c = arg;
-    c->status |= c->e->run(c->b);
+    work *w = arg;
+    for (unsigned i = 0; i < w->loops; i++)
+        w->status |= w->e->run(w->b);
 }
 
 static void call_setup(void *arg)
 {
-    batch_call *c = arg;
-    c->status |= c->e->setup_only(c->b);
+    work *w = arg;
+    for (unsigned i = 0; i < w->loops; i++)
+        w->status |= w->e->setup_only(w->b);
+}
+
+static void call_stream(void *arg)
+{
+    work *w = arg;
+    static _Thread_local const bench_entry *started_here;   /* stream states are per thread */
+    if (started_here != w->e) {
+        w->e->stream_start();
+        started_here = w->e;
+    }
+    for (unsigned i = 0; i < w->loops; i++)
+        w->e->stream_next(w->buf, STREAM_BYTES);
+}
+
+/* Calls per sample: 1, or enough for --seconds, or for samples long enough
+ * that starting threads is noise (1 ms). */
+static unsigned loops_for(const suite_filter *f, void (*fn)(void *), work *w)
+{
+    double ticks_per_s = bench_timer()->ticks_per_ns * 1e9, target = 0;
+    if (f->seconds > 0)
+        target = f->seconds * ticks_per_s / (f->repeats + 2);
+    else if (thread_count(f) > 1)
+        target = 1e-3 * ticks_per_s;
+    if (target == 0)
+        return 1;
+    w->loops = 1;
+    uint64_t t0 = bench_ticks();
+    fn(w);
+    double once = (double)(bench_ticks() - t0);
+    double loops = once > 0 ? target / once : 1;
+    return loops < 1 ? 1 : loops > 1e6 ? 1000000 : (unsigned)loops;
+}
+
+/* Times fn over every thread's work; `units` per call (bytes or setups). */
+static bench_stats time_work(const suite_filter *f, void (*fn)(void *), work *w, double units)
+{
+    unsigned threads = thread_count(f), loops = loops_for(f, fn, &w[0]);
+    void *args[SUITE_MAX_THREADS];
+    for (unsigned t = 0; t < threads; t++) {
+        w[t].loops = loops;
+        args[t] = &w[t];
+    }
+    double divisor = units * loops * threads;
+    if (threads == 1)
+        return bench_time(fn, &w[0], 2, f->repeats, divisor);
+    return bench_time_parallel(fn, args, threads, 2, f->repeats, divisor);
+}
+
+static int status_of(const work *w, unsigned threads)
+{
+    int status = 0;
+    for (unsigned t = 0; t < threads; t++)
+        status |= w[t].status;
+    return status;
 }
 
 double suite_time_messages(const suite_filter *f, const bench_entry *e, const size_t *pattern,
@@ -114,34 +185,34 @@ double suite_time_messages(const suite_filter *f, const bench_entry *e, const si
     size_t *lens = malloc(n * sizeof *lens);
     for (size_t i = 0; i < n; i++)
         lens[i] = pattern[i % npattern];
-    batch_call c = { e, bench_batch_new_lens(n, lens, e->output, 0x5EED + size_label), 0 };
+    unsigned threads = thread_count(f);
+    work w[SUITE_MAX_THREADS] = { { 0 } };
+    for (unsigned t = 0; t < threads; t++)
+        w[t] = (work){ .e = e,
+                       .b = bench_batch_new_lens(n, lens, e->output, 0x5EED + size_label + t) };
     free(lens);
     e->prepare(e);
-    bench_stats st = bench_time(call_run, &c, 2, f->repeats, (double)c.b->total_bytes);
-    bench_batch_free(c.b);
-    if (c.status)
+    bench_stats st = time_work(f, call_run, w, (double)w[0].b->total_bytes);
+    for (unsigned t = 0; t < threads; t++)
+        bench_batch_free(w[t].b);
+    if (status_of(w, threads))
         return -1;
     record(f, e, configuration, size_label, "ticks/byte", st);
     return st.median;
-}
-
-typedef struct { const bench_entry *e; uint8_t *buf; } stream_call;
-
-static void call_stream(void *arg)
-{
-    stream_call *c = arg;
-    c->e->stream_next(c->buf, STREAM_BYTES);
 }
 
 double suite_time_stream(const suite_filter *f, const bench_entry *e)
 {
     if (!e->stream_next)
         return -1;
-    stream_call c = { e, malloc(STREAM_BYTES) };
+    unsigned threads = thread_count(f);
+    work w[SUITE_MAX_THREADS] = { { 0 } };
+    for (unsigned t = 0; t < threads; t++)
+        w[t] = (work){ .e = e, .buf = malloc(STREAM_BYTES) };
     e->prepare(e);
-    e->stream_start();
-    bench_stats st = bench_time(call_stream, &c, 2, f->repeats, STREAM_BYTES);
-    free(c.buf);
+    bench_stats st = time_work(f, call_stream, w, STREAM_BYTES);
+    for (unsigned t = 0; t < threads; t++)
+        free(w[t].buf);
     record(f, e, "stream", 0, "ticks/byte", st);
     return st.median;
 }
@@ -150,11 +221,15 @@ double suite_time_setup(const suite_filter *f, const bench_entry *e)
 {
     if (!e->setup_only)
         return -1;
-    batch_call c = { e, bench_batch_new(SETUP_BATCH, 0, e->output, 0x1417), 0 };
+    unsigned threads = thread_count(f);
+    work w[SUITE_MAX_THREADS] = { { 0 } };
+    for (unsigned t = 0; t < threads; t++)
+        w[t] = (work){ .e = e, .b = bench_batch_new(SETUP_BATCH, 0, e->output, 0x1417 + t) };
     e->prepare(e);
-    bench_stats st = bench_time(call_setup, &c, 2, f->repeats, SETUP_BATCH);
-    bench_batch_free(c.b);
-    if (c.status)
+    bench_stats st = time_work(f, call_setup, w, SETUP_BATCH);
+    for (unsigned t = 0; t < threads; t++)
+        bench_batch_free(w[t].b);
+    if (status_of(w, threads))
         return -1;
     record(f, e, "init", 0, "ticks/setup", st);
     return st.median;

@@ -8,6 +8,8 @@
 
 #include "../registry.h"
 
+#define SUITE_MAX_THREADS 64
+
 typedef struct {
     const char *suite;             /* "speed", "estream", ... */
     const char *const *algorithms; /* NULL-terminated filter; NULL = the suite's default */
@@ -15,6 +17,8 @@ typedef struct {
     int include_oracle;            /* time the spec-literal path too */
     unsigned repeats;              /* odd */
     int progress;                  /* progress on stderr */
+    unsigned threads;              /* independent streams at once, one per thread; 0 = 1 */
+    double seconds;                /* > 0: about this long per cell, repeats included */
 } suite_filter;
 
 int suite_selected(const suite_filter *f, const bench_entry *e);

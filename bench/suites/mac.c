@@ -133,7 +133,7 @@ static void record_ratio(const mac_options *o, const bench_entry *e, double rati
 {
     bench_stats st = { .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1 };
     bench_result r = { "mac", e->algorithm, "ratio-to-128-eia3", e->backend, e->variant, 0,
-                       o->filter.repeats, "ratio", st };
+                       o->filter.repeats, "ratio", st, 1 };
     bench_results_add(&r);
 }
 
