@@ -54,7 +54,13 @@ def _png(figure: Figure) -> bytes:
 
 
 def _size_axis(axes: Axes, label: str = "message size (bytes, log scale)") -> None:
+    """Log sizes, the axis widened to whole decades so that every chart has labelled ticks."""
     axes.set_xscale("log")
+    smallest, largest = axes.dataLim.intervalx
+    if smallest > 0:
+        # a little beyond the decades, so that markers on them are not cut
+        axes.set_xlim(10 ** math.floor(math.log10(smallest)) / 1.25,
+                      10 ** math.ceil(math.log10(largest)) * 1.25)
     axes.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: axis_size_label(v)))
     axes.xaxis.set_minor_formatter(NullFormatter())
     axes.set_xlabel(label)
@@ -123,7 +129,7 @@ def _tick_unit(rows: Iterable[Row]) -> str:
 
 def _speed_label(row: Row, suites: set[str]) -> str:
     label = _series_label(row)
-    return f"{label} [{row.suite}]" if len(suites) > 1 else label
+    return f"{row.suite}: {label}" if len(suites) > 1 else label
 
 
 def message_speed_charts(rows: list[Row]) -> list[Chart]:

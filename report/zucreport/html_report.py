@@ -52,7 +52,8 @@ def _section(section: Section) -> str:
 
 def render_html(report: Report) -> str:
     parts = [
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
         f"<title>{escape(report.title)}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         f"<h1>{escape(report.title)}</h1>\n",
         "<p>Medians of repeated runs; quartiles are in the results files. Rows marked "
