@@ -26,6 +26,7 @@ OURS_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", 
                 "tab:pink", "tab:olive", "tab:cyan")
 DOCUMENT_COLOUR = "0.45"
 DOCUMENT_SUFFIX = " (another machine)"
+BAND_NOTE = "lines: medians; shaded: first to third quartile"
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def message_speed_charts(rows: list[Row]) -> list[Chart]:
         _size_axis(axes)
         axes.set_yscale("log")
         title = f"{algorithm}: cost per byte by message size (setup included)"
-        _finish(axes, title, f"{_tick_unit(group)}/byte, log scale (lower is better)")
+        _finish(axes, f"{title}\n{BAND_NOTE}",
+                f"{_tick_unit(group)}/byte, log scale (lower is better)")
         charts.append(Chart(f"speed-{algorithm}", title, _png(figure)))
     return charts
 
@@ -242,7 +244,7 @@ def ablation_table15_chart(rows: list[Row]) -> Chart | None:
         _size_axis(axes)
         _finish(axes, algorithm, "bits/cycle (higher is better)")
     title = "Table 15: encryption speed in bits/cycle by message size"
-    figure.suptitle(title)
+    figure.suptitle(f"{title}\n{BAND_NOTE}")
     return Chart("ablation-table15", title, _png(figure))
 
 
@@ -262,7 +264,7 @@ def mac_time_chart(rows: list[Row]) -> Chart | None:
         axes.set_yscale("log")
         _finish(axes, mac, "µs per MAC, log scale (lower is better)")
     title = "Table 5: µs per MAC by message size (fresh key and IV per message)"
-    figure.suptitle(title)
+    figure.suptitle(f"{title}\n{BAND_NOTE}")
     return Chart("mac-time", title, _png(figure))
 
 
