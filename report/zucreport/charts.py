@@ -25,6 +25,7 @@ DPI = 100
 OURS_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
                 "tab:pink", "tab:olive", "tab:cyan")
 DOCUMENT_COLOUR = "0.45"
+DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))    # (line style, marker)
 DOCUMENT_SUFFIX = " (another machine)"
 BAND_NOTE = "lines: medians; shaded: first to third quartile"
 
@@ -65,9 +66,6 @@ def _size_axis(axes: Axes, label: str = "message size (bytes, log scale)") -> No
     axes.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: axis_size_label(v)))
     axes.xaxis.set_minor_formatter(NullFormatter())
     axes.set_xlabel(label)
-
-
-DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))
 
 
 def _line_styles(series: list[list[Row]]) -> list[dict]:
