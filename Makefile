@@ -5,11 +5,17 @@ BUILD      ?= build
 ASAN_BUILD ?= build-asan
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+PYTHON     ?= python3
+VENV       ?= $(BUILD)/venv
+# The venv is rebuilt only when the requirements change.
+VENV_STAMP := $(VENV)/.requirements-installed
+RESULTS    ?= $(wildcard $(BUILD)/results/*.json)
+REPORT_DIR ?= report
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DZUCBENCH_WERROR=ON
 endif
 
-.PHONY: all setup build test test-release test-sanitize clean
+.PHONY: all setup build test test-release test-sanitize test-report report venv clean
 
 all: build
 	./$(BUILD)/tools/zucbench speed
@@ -21,7 +27,7 @@ build: setup
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: test-release test-sanitize
+test: test-release test-sanitize test-report
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -30,6 +36,19 @@ test-sanitize: setup
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZUCBENCH_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): report/requirements.txt | setup
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r report/requirements.txt
+	touch $@
+
+report: $(VENV_STAMP)
+	PYTHONPATH=$(CURDIR)/report $(VENV)/bin/python -m zucreport --out $(REPORT_DIR) $(RESULTS)
+
+test-report: $(VENV_STAMP)
+	$(VENV)/bin/python -m pytest -q report/tests
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)

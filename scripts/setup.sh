@@ -5,7 +5,8 @@
 set -eu
 
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
-packages="cmake gcc make libc6-dev python3"
+# python3-venv: the report renderer's virtual environment (make report, make test).
+packages="cmake gcc make libc6-dev python3 python3-venv"
 # ipsec-mb: a peer and a second oracle; Debian ships it for amd64 only.
 [ "$arch" = "amd64" ] && packages="$packages libipsec-mb-dev"
 
@@ -16,6 +17,10 @@ if ! command -v dpkg-query >/dev/null 2>&1; then
             exit 1
         }
     done
+    python3 -c 'import venv, ensurepip' 2>/dev/null || {
+        echo "setup: python3's venv module (with ensurepip) is missing; install it with your package manager" >&2
+        exit 1
+    }
     echo "setup: not a Debian system; ipsec-mb is optional and used when found" >&2
     exit 0
 fi

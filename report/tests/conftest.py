@@ -1,0 +1,26 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+from zucreport.cli import main
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ALL_FIXTURES = [FIXTURES / name for name in
+                ("estream.json", "mac.json", "speed.json", "ablation.json")]
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory) -> Path:
+    """The report rendered once from every fixture."""
+    out = tmp_path_factory.mktemp("report")
+    assert main(["--out", str(out), *map(str, ALL_FIXTURES)]) == 0
+    return out
+
+
+@pytest.fixture
+def fixture_copy(tmp_path):
+    """A fixture copied into tmp_path, to be spoiled by a test."""
+    def copy(name: str) -> Path:
+        return Path(shutil.copy(FIXTURES / name, tmp_path / name))
+    return copy

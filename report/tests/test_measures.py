@@ -1,0 +1,61 @@
+"""Derived quantities: the ablation gain, µs per message, sizes."""
+
+import pytest
+
+from zucreport.ablation import variant_gains
+from zucreport.measures import gain_from_times, gain_over_baseline, us_per_message
+from zucreport.results import load_results_file
+from zucreport.units import size_label
+
+from conftest import FIXTURES
+
+
+def test_gain_is_speed_over_baseline_minus_one():
+    assert gain_over_baseline(4.22, 3.34) == pytest.approx(0.26347, abs=1e-5)
+    assert gain_over_baseline(2.0, 2.0) == 0
+    assert gain_over_baseline(1.0, 2.0) == pytest.approx(-0.5)
+
+
+def test_gain_from_speeds_equals_gain_from_times():
+    work_bits = 20_971_520 * 128
+    baseline_s, optimised_s = 0.8, 0.5
+
+    def speed(seconds: float) -> float:
+        return work_bits / seconds / 1e9
+
+    assert gain_over_baseline(speed(optimised_s), speed(baseline_s)) == \
+        pytest.approx(gain_from_times(optimised_s, baseline_s))
+    assert gain_from_times(optimised_s, baseline_s) == pytest.approx(0.6)
+
+
+def test_gain_needs_a_positive_baseline():
+    with pytest.raises(ValueError):
+        gain_over_baseline(1.0, 0.0)
+
+
+def test_variant_gains_use_each_sides_own_baseline():
+    rows = load_results_file(str(FIXTURES / "ablation.json")).rows
+    gains = {g.label: g for g in variant_gains(rows, "zuc-128", "table13")}
+    best = gains["call+compile+lazy+sbox1"]
+    assert best.ours_gain == pytest.approx(3.6 / 2.0 - 1)
+    assert best.document_gain == pytest.approx(4.22 / 1.5 - 1)
+    assert gains["baseline"].ours_gain == 0
+    assert gains["libzuc-scalar"].document_gbps is None
+    assert gains["libzuc-scalar"].ours_gain == pytest.approx(4.5 / 2.0 - 1)
+
+
+def test_us_per_message_from_ticks_when_the_file_has_no_us():
+    rows = load_results_file(str(FIXTURES / "mac.json")).rows
+    row = next(r for r in rows if r.unit == "ticks/byte" and r.size_bytes == 1500)
+    expected = row.median * 1500 / row.context["tick_ghz"] / 1000
+    assert us_per_message(row) == pytest.approx(expected, rel=1e-3)
+    stripped = type(row)(**{**row.__dict__, "optional": {}})
+    assert us_per_message(stripped) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("size, label", [
+    (16, "16"), (9000, "9000"), (1024, "1 KiB"), (8192, "8 KiB"), (1_000_000, "1 MB"),
+    (100_000_000, "100 MB"), (4_194_304, "4 MiB"), (335_544_320, "320 MiB"),
+])
+def test_size_labels(size, label):
+    assert size_label(size) == label

@@ -1,0 +1,92 @@
+"""Rendering the report from the stored fixtures."""
+
+import re
+from pathlib import Path
+
+import matplotlib.image
+
+from zucreport.cli import main
+
+from conftest import FIXTURES
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+EXPECTED_CHARTS = {
+    "mac-ratio", "mac-time", "ablation-single", "ablation-table13", "ablation-table15",
+    "speed-128-eea3", "speed-zuc-256", "speed-128-eia3", "speed-zuc-256-mac32",
+    "speed-zuc-256-mac64", "speed-zuc-256-mac128",
+}
+TABLE_TITLES = (
+    "Table 3: Init and Stream", "Table 4: ticks/byte of x-byte messages, setup included",
+    "Table 5: µs per MAC, by message size (bytes)",
+    "Table 6: speed relative to 128-EIA3 (same backend)",
+    "Table 13 (combinations of methods): zuc-128", "Each method alone: zuc-256",
+    "Table 15: encryption, bits/cycle by message size: zuc-128",
+    "128-eea3: ticks/byte by message size (bytes)", "Machine, build and method", "Inputs",
+)
+
+
+def test_every_chart_is_a_decodable_png(rendered: Path):
+    charts = sorted((rendered / "charts").glob("*.png"))
+    assert {p.stem for p in charts} == EXPECTED_CHARTS
+    for chart in charts:
+        assert chart.read_bytes().startswith(PNG_SIGNATURE), chart
+        pixels = matplotlib.image.imread(chart)
+        assert pixels.shape[0] > 200 and pixels.shape[1] > 400, chart
+
+
+def test_html_is_self_contained_with_tables_and_inline_images(rendered: Path):
+    html = (rendered / "index.html").read_text(encoding="utf-8")
+    for title in TABLE_TITLES:
+        assert f"<caption>{title}</caption>" in html, title
+    assert html.count('src="data:image/png;base64,') == len(EXPECTED_CHARTS)
+    assert not re.search(r'src="(?!data:)', html), "an image refers to a file"
+    assert 'class="document"' in html
+    assert "another machine" in html
+
+
+def test_markdown_has_the_tables_and_links_every_chart(rendered: Path):
+    markdown = (rendered / "README.md").read_text(encoding="utf-8")
+    for title in TABLE_TITLES:
+        assert f"**{title}**" in markdown, title
+    links = re.findall(r"!\[[^]]*\]\(([^)]+)\)", markdown)
+    assert {Path(link).stem for link in links} == EXPECTED_CHARTS
+    assert all((rendered / link).is_file() for link in links)
+    assert "| *128-eea3 [document] core-i3-3.4ghz-2011* |" in markdown
+
+
+def test_tables_mirror_the_results(rendered: Path):
+    markdown = (rendered / "README.md").read_text(encoding="utf-8")
+    # Table 6, the document's ratio for the 32-bit ZUC-256 MAC
+    assert re.search(r"\| zuc-256-mac32 : 128-eia3 \| [0-9.]+ \| [0-9.]+ \| 0\.905 \|", markdown)
+    # Table 13 from the ablation fixture: 3.60 Gbps is +80% over 2.00
+    assert "| call+compile+lazy+sbox1 | 3.60 | +80.0% | 4.22 | +181.3% |" in markdown
+    assert "| libzuc-scalar | 4.50 | +125.0% | n/a | n/a |" in markdown
+
+
+def test_no_temporary_files_are_left(rendered: Path):
+    leftovers = [p for p in rendered.rglob("*") if p.name.endswith(".tmp")]
+    assert leftovers == []
+
+
+def test_only_charts_with_data_are_drawn_and_absent_suites_are_named(tmp_path: Path):
+    assert main(["--out", str(tmp_path), str(FIXTURES / "mac.json")]) == 0
+    assert {p.stem for p in (tmp_path / "charts").glob("*.png")} == {"mac-ratio", "mac-time"}
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert "No results in these inputs for: estream, ablation, speed." in html
+    assert "Table 3" not in html
+
+
+def test_a_new_render_removes_charts_it_did_not_draw(tmp_path: Path):
+    (tmp_path / "charts").mkdir()
+    (tmp_path / "charts" / "speed-128-eea3.png").write_bytes(PNG_SIGNATURE)
+    assert main(["--out", str(tmp_path), str(FIXTURES / "ablation.json")]) == 0
+    charts = {p.stem for p in (tmp_path / "charts").glob("*.png")}
+    assert charts == {"ablation-single", "ablation-table13", "ablation-table15"}
+
+
+def test_the_same_results_render_the_same_bytes(tmp_path: Path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    for out in (first, second):
+        assert main(["--out", str(out), str(FIXTURES / "ablation.json")]) == 0
+    for name in ("index.html", "README.md", "charts/ablation-table15.png"):
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name

@@ -1,0 +1,163 @@
+"""The report's content: inputs, machine context, and one section per suite."""
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from . import charts as draw
+from . import tables
+from .charts import Chart
+from .results import ResultsFile, all_rows
+from .tables import Table, TableRow
+
+KNOWN_SUITES = ("estream", "mac", "ablation", "speed")
+
+# The context fields in the order they are shown; others follow in file order.
+CONTEXT_FIELDS = (
+    ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"), ("cores", "cores"),
+    ("cpu_flags", "CPU flags"), ("os", "OS"), ("compiler", "compiler"),
+    ("compiler_flags", "compiler flags"), ("timer", "timer"), ("tick_unit", "tick"),
+    ("tick_ghz", "tick rate (GHz)"), ("core_ghz_estimate", "core clock, estimated (GHz)"),
+    ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
+    ("ipsec_mb_arch", "ipsec-mb code path"), ("library", "measured by"),
+)
+# Beyond this relative difference, ticks and core cycles are worth telling apart.
+CLOCK_MISMATCH = 0.05
+
+
+@dataclass
+class Section:
+    heading: str
+    intro: str
+    tables: list[Table] = field(default_factory=list)
+    charts: list[Chart] = field(default_factory=list)
+
+
+@dataclass
+class Report:
+    title: str
+    inputs: Table
+    machine: Table
+    machine_notes: list[str]
+    sections: list[Section]
+    absent: list[str]
+
+
+def _input_name(results_file: ResultsFile) -> str:
+    return os.path.basename(results_file.path)
+
+
+def inputs_table(files: list[ResultsFile]) -> Table:
+    table = Table("Inputs", ["file", "suite", "results", "of which [document]"], numeric=False)
+    for f in files:
+        documents = sum(1 for r in f.rows if r.is_document)
+        table.rows.append(TableRow(f.path, [f.suite, str(len(f.rows)), str(documents)]))
+    return table
+
+
+def _context_text(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return str(value).strip() if value is not None else ""
+
+
+def _context_fields(files: list[ResultsFile]) -> list[tuple[str, str]]:
+    known = [(k, label) for k, label in CONTEXT_FIELDS if any(k in f.context for f in files)]
+    names = {k for k, _ in CONTEXT_FIELDS}
+    extra = [k for f in files for k in f.context if k not in names]
+    return known + [(k, k) for k in dict.fromkeys(extra)]
+
+
+def machine_table(files: list[ResultsFile]) -> Table:
+    """Context fields down, one column per input file."""
+    table = Table("Machine, build and method", ["", *(_input_name(f) for f in files)],
+                  numeric=False)
+    for key, label in _context_fields(files):
+        table.rows.append(TableRow(label, [_context_text(f.context.get(key)) for f in files]))
+    return table
+
+
+def _clock_note(results_file: ResultsFile) -> str | None:
+    context: Mapping[str, Any] = results_file.context
+    tick, core = context.get("tick_ghz"), context.get("core_ghz_estimate")
+    if not tick or not core or abs(tick - core) / tick <= CLOCK_MISMATCH:
+        return None
+    return (f"{_input_name(results_file)}: the tick counter runs at {tick:.3f} GHz and the "
+            f"core at about {core:.3f} GHz, so there a tick is not a core cycle.")
+
+
+def machine_notes(files: list[ResultsFile]) -> list[str]:
+    return [note for note in map(_clock_note, files) if note]
+
+
+def _estream_section(rows) -> Section:
+    return Section(
+        "eSTREAM: Init, Stream, x-byte messages (first document, Tables 3 and 4)",
+        "The median of repeated timed batches in timestamp-counter ticks. Init: one key/IV "
+        "setup; Stream: one long keystream, setup excluded; x-byte columns: messages of that "
+        "size, each with a fresh key and IV, setup included.",
+        [t for t in (tables.estream_init_stream_table(rows),
+                     tables.estream_message_table(rows)) if t])
+
+
+def _mac_section(rows) -> Section:
+    return Section(
+        "MACs: time per MAC and ZUC-256 against 128-EIA3 (first document, Tables 5 and 6, "
+        "Figure 1)",
+        "One MAC per message, a fresh random key and IV for each, setup included.",
+        [t for t in (tables.mac_time_table(rows), tables.mac_ratio_table(rows)) if t],
+        [c for c in (draw.mac_ratio_chart(rows), draw.mac_time_chart(rows)) if c])
+
+
+def _ablation_section(rows) -> Section:
+    table15 = draw.ablation_table15_chart(rows)
+    return Section(
+        "Ablation: the second document's optimisation methods (Tables 13 and 15)",
+        "Keystream speed of each method alone and of their combinations, and the gain over "
+        "the unoptimised baseline; encryption speed in bits per cycle by message size.",
+        tables.ablation_gain_tables(rows) + tables.ablation_table15_tables(rows),
+        draw.ablation_gain_charts(rows) + ([table15] if table15 else []))
+
+
+def _speed_section(rows) -> Section:
+    return Section(
+        "Speed: every algorithm and path, peers beside",
+        "Ticks per byte of messages with a fresh key and IV each, setup included, and of one "
+        "long keystream (stream).",
+        tables.speed_tables(rows))
+
+
+def _message_chart_section(rows) -> Section:
+    return Section(
+        "Cost per byte by message size (estream and speed)",
+        "Medians as lines, the quartiles as a band around our lines; the document's figures "
+        "dashed and grey.",
+        charts=draw.message_speed_charts(rows))
+
+
+SECTION_BUILDERS = {"estream": _estream_section, "mac": _mac_section,
+                    "ablation": _ablation_section, "speed": _speed_section}
+
+
+def _absent_notes(rows) -> list[str]:
+    suites = {r.suite for r in rows}
+    missing = [s for s in KNOWN_SUITES if s not in suites]
+    unknown = sorted(suites - set(KNOWN_SUITES))
+    notes = []
+    if missing:
+        notes.append(f"No results in these inputs for: {', '.join(missing)}.")
+    if unknown:
+        notes.append(f"Suites without tables here (their rows are counted in the inputs only): "
+                     f"{', '.join(unknown)}.")
+    return notes
+
+
+def build_report(files: list[ResultsFile]) -> Report:
+    rows = all_rows(files)
+    suites = {r.suite for r in rows}
+    sections = [SECTION_BUILDERS[s](rows) for s in KNOWN_SUITES if s in suites]
+    if suites & {"estream", "speed"}:
+        sections.append(_message_chart_section(rows))
+    sections = [s for s in sections if s.tables or s.charts]
+    return Report("zucbench report", inputs_table(files), machine_table(files),
+                  machine_notes(files), sections, _absent_notes(rows))

@@ -1,0 +1,275 @@
+"""The report's charts, drawn with matplotlib's Agg backend into PNG bytes."""
+
+import io
+import math
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+import matplotlib
+
+matplotlib.use("Agg")                       # files only, never a display
+
+from matplotlib.axes import Axes            # noqa: E402  (after the backend is chosen)
+from matplotlib.figure import Figure        # noqa: E402
+from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
+
+from .ablation import (BASELINE, GAIN_TITLES, VariantGain, gain_sets,  # noqa: E402
+                       variant_gains, variant_label)
+from .mac import mac_ratio_series           # noqa: E402
+from .measures import us_per_message        # noqa: E402
+from .results import Row                    # noqa: E402
+from .select import contender_key, contender_label, grouped, ours_first, pick  # noqa: E402
+from .units import axis_size_label          # noqa: E402
+
+DPI = 100
+OURS_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
+                "tab:pink", "tab:olive", "tab:cyan")
+DOCUMENT_COLOUR = "0.45"
+DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))    # (line style, marker)
+DOCUMENT_SUFFIX = " (another machine)"
+BAND_NOTE = "lines: medians; shaded: first to third quartile"
+
+
+@dataclass(frozen=True)
+class Chart:
+    slug: str           # file name without ".png"
+    title: str
+    png: bytes
+
+
+# ---- drawing helpers -------------------------------------------------------------
+
+def _figure(panels: int = 1, columns: int = 1, panel_size=(8.0, 4.8)) -> tuple[Figure, list[Axes]]:
+    rows = math.ceil(panels / columns)
+    figure = Figure(figsize=(panel_size[0] * columns, panel_size[1] * rows), layout="constrained")
+    axes = figure.subplots(rows, columns, squeeze=False).flatten().tolist()
+    for unused in axes[panels:]:
+        unused.set_visible(False)
+    return figure, axes[:panels]
+
+
+def _png(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    # No "Software" stamp: the same results give the same bytes.
+    figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
+    return buffer.getvalue()
+
+
+def _size_axis(axes: Axes, label: str = "message size (bytes, log scale)") -> None:
+    """Log sizes, the axis widened to whole decades so that every chart has labelled ticks."""
+    axes.set_xscale("log")
+    smallest, largest = axes.dataLim.intervalx
+    if smallest > 0:
+        # a little beyond the decades, so that markers on them are not cut
+        axes.set_xlim(10 ** math.floor(math.log10(smallest)) / 1.25,
+                      10 ** math.ceil(math.log10(largest)) * 1.25)
+    axes.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: axis_size_label(v)))
+    axes.xaxis.set_minor_formatter(NullFormatter())
+    axes.set_xlabel(label)
+
+
+def _line_styles(series: list[list[Row]]) -> list[dict]:
+    """Our contenders in colour; the document's figures grey, dashed, square-ish markers."""
+    styles, ours, documents = [], 0, 0
+    for rows in series:
+        if rows[0].is_document:
+            linestyle, marker = DOCUMENT_LINES[documents % len(DOCUMENT_LINES)]
+            styles.append({"color": DOCUMENT_COLOUR, "linestyle": linestyle, "marker": marker})
+            documents += 1
+        else:
+            styles.append({"color": OURS_COLOURS[ours % len(OURS_COLOURS)], "linestyle": "-",
+                           "marker": "o"})
+            ours += 1
+    return styles
+
+
+def _series_label(row: Row) -> str:
+    return contender_label(row) + (DOCUMENT_SUFFIX if row.is_document else "")
+
+
+def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
+                 value: Callable[[Row], float] = lambda r: r.median) -> None:
+    """One contender's values by size; our rows get their quartile band."""
+    series = sorted(series, key=lambda r: r.size_bytes)
+    sizes = [r.size_bytes for r in series]
+    axes.plot(sizes, [value(r) for r in series], label=label, markersize=4, **style)
+    if not series[0].is_document and all(r.median > 0 for r in series):
+        # The band scales the quartiles like the median when the value is derived from it.
+        scale = [value(r) / r.median for r in series]
+        axes.fill_between(sizes, [r.q1 * k for r, k in zip(series, scale)],
+                          [r.q3 * k for r, k in zip(series, scale)],
+                          color=style["color"], alpha=0.15, linewidth=0)
+
+
+def _plot_all(axes: Axes, rows: list[Row], key: Callable[[Row], tuple],
+              label: Callable[[Row], str],
+              value: Callable[[Row], float] = lambda r: r.median) -> None:
+    """Every contender of rows as a line, ours first, the document's last."""
+    series = list(grouped(ours_first(rows), key).values())
+    for contender, style in zip(series, _line_styles(series)):
+        _plot_series(axes, contender, style, label(contender[0]), value)
+
+
+def _finish(axes: Axes, title: str, ylabel: str) -> None:
+    axes.set_title(title)
+    axes.set_ylabel(ylabel)
+    axes.grid(True, which="major", alpha=0.35)
+    axes.legend(fontsize="small")
+
+
+def _tick_unit(rows: Iterable[Row]) -> str:
+    for row in rows:
+        if not row.is_document and row.context.get("tick_unit"):
+            return str(row.context["tick_unit"])
+    return "ticks"
+
+
+# ---- (a) ticks/byte by message size ----------------------------------------------------
+
+def _speed_label(row: Row, suites: set[str]) -> str:
+    label = _series_label(row)
+    return f"{row.suite}: {label}" if len(suites) > 1 else label
+
+
+def message_speed_charts(rows: list[Row]) -> list[Chart]:
+    """Per algorithm: ticks/byte against message size, one line per contender."""
+    chosen = pick(rows, suite=("estream", "speed"), configuration="message", unit="ticks/byte")
+    charts = []
+    for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
+        suites = {r.suite for r in group}
+        figure, (axes,) = _figure()
+        _plot_all(axes, group, lambda r: (r.suite,) + contender_key(r),
+                  lambda r: _speed_label(r, suites))
+        _size_axis(axes)
+        axes.set_yscale("log")
+        title = f"{algorithm}: cost per byte by message size (setup included)"
+        _finish(axes, f"{title}\n{BAND_NOTE}",
+                f"{_tick_unit(group)}/byte, log scale (lower is better)")
+        charts.append(Chart(f"speed-{algorithm}", title, _png(figure)))
+    return charts
+
+
+# ---- (b) Figure 1: MAC speed relative to 128-EIA3 -----------------------------------
+
+def _ratio_bar_style(source: str, index: int) -> dict:
+    if source.startswith("[document]"):
+        return {"color": DOCUMENT_COLOUR, "hatch": "//", "edgecolor": "white"}
+    return {"color": OURS_COLOURS[index % len(OURS_COLOURS)]}
+
+
+def mac_ratio_chart(rows: list[Row]) -> Chart | None:
+    """The first document's Figure 1: each ZUC-256 MAC's speed over 128-EIA3's."""
+    macs, sources, values = mac_ratio_series(rows)
+    if not macs:
+        return None
+    figure, (axes,) = _figure()
+    width = 0.8 / len(sources)
+    for index, source in enumerate(sources):
+        present = [(i, values[(mac, source)]) for i, mac in enumerate(macs)
+                   if (mac, source) in values]
+        positions = [i - 0.4 + width * (index + 0.5) for i, _ in present]
+        label = source + (DOCUMENT_SUFFIX if source.startswith("[document]") else "")
+        bars = axes.bar(positions, [v for _, v in present], width, label=label,
+                        **_ratio_bar_style(source, index))
+        axes.bar_label(bars, fmt="%.2f", fontsize="small", padding=2)
+    axes.axhline(1.0, color="black", linewidth=0.8, linestyle=":", label="128-EIA3 = 1")
+    axes.set_xticks(range(len(macs)), macs)
+    axes.set_xlabel("ZUC-256 MAC (tag size in bits)")
+    axes.set_ylim(0, max(values.values()) * 1.25)
+    title = "Figure 1: ZUC-256 MAC speed relative to 128-EIA3 (same backend)"
+    _finish(axes, title, "speed ratio to 128-EIA3 (higher is faster)")
+    axes.grid(False, axis="x")
+    return Chart("mac-ratio", title, _png(figure))
+
+
+# ---- (c) ablation: gains over the baseline, Table 15 ------------------------------------
+
+def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str) -> None:
+    """Horizontal bars: ours and the document's gain for each variant."""
+    gains = [g for g in gains if g.label != BASELINE]
+    height = 0.4
+    positions = range(len(gains))
+    for offset, side, colour, hatch in ((-height / 2, "ours", OURS_COLOURS[0], None),
+                                        (height / 2, "document", DOCUMENT_COLOUR, "//")):
+        present = [(p, getattr(g, f"{side}_gain")) for p, g in zip(positions, gains)
+                   if getattr(g, f"{side}_gain") is not None]
+        if not present:
+            continue
+        label = "ours" if side == "ours" else "[document]" + DOCUMENT_SUFFIX
+        bars = axes.barh([p + offset for p, _ in present], [100 * v for _, v in present],
+                         height, label=label, color=colour, hatch=hatch, edgecolor="white")
+        axes.bar_label(bars, fmt="%+.0f%%", fontsize="small", padding=2)
+    axes.set_yticks(list(positions), [g.label for g in gains])
+    axes.invert_yaxis()                     # table order, top to bottom
+    axes.axvline(0, color="black", linewidth=0.8)
+    axes.set_xlabel("gain over the baseline (%): baseline time / time - 1")
+    axes.margins(x=0.15)
+    _finish(axes, algorithm, "variant")
+
+
+def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
+    """One chart per ablation configuration, one panel per algorithm."""
+    by_configuration: dict[str, list[str]] = {}
+    for configuration, algorithm in gain_sets(rows):
+        by_configuration.setdefault(configuration, []).append(algorithm)
+    charts = []
+    for configuration, algorithms in by_configuration.items():
+        figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)),
+                                 panel_size=(7.0, 4.8))
+        for axes, algorithm in zip(panels, algorithms):
+            _gain_bars(axes, variant_gains(rows, algorithm, configuration), algorithm)
+        title = (f"{GAIN_TITLES.get(configuration, configuration)}: keystream speed gain "
+                 f"over the baseline")
+        figure.suptitle(title)
+        charts.append(Chart(f"ablation-{configuration}", title, _png(figure)))
+    return charts
+
+
+def _table15_label(row: Row) -> str:
+    label = variant_label(row)
+    return f"[document] {label}{DOCUMENT_SUFFIX}" if row.is_document else label
+
+
+def ablation_table15_chart(rows: list[Row]) -> Chart | None:
+    """Table 15: encryption bits/cycle against message size."""
+    chosen = pick(rows, suite="ablation", configuration="table15", unit="bits/cycle")
+    if not chosen:
+        return None
+    algorithms = grouped(chosen, lambda r: r.algorithm)
+    figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)))
+    for axes, (algorithm, group) in zip(panels, algorithms.items()):
+        _plot_all(axes, group, contender_key, _table15_label)
+        _size_axis(axes)
+        _finish(axes, algorithm, "bits/cycle (higher is better)")
+    title = "Table 15: encryption speed in bits/cycle by message size"
+    figure.suptitle(f"{title}\n{BAND_NOTE}")
+    return Chart("ablation-table15", title, _png(figure))
+
+
+# ---- (d) µs per MAC by message size ----------------------------------------------------
+
+def mac_time_chart(rows: list[Row]) -> Chart | None:
+    """One panel per MAC: microseconds per MAC against message size."""
+    chosen = [r for r in pick(rows, suite="mac", configuration="mac")
+              if us_per_message(r) is not None]
+    if not chosen:
+        return None
+    macs = grouped(chosen, lambda r: r.algorithm)
+    figure, panels = _figure(len(macs), columns=min(2, len(macs)), panel_size=(7.0, 4.5))
+    for axes, (mac, group) in zip(panels, macs.items()):
+        _plot_all(axes, group, contender_key, _series_label, us_per_message)
+        _size_axis(axes)
+        axes.set_yscale("log")
+        _finish(axes, mac, "µs per MAC, log scale (lower is better)")
+    title = "Table 5: µs per MAC by message size (fresh key and IV per message)"
+    figure.suptitle(f"{title}\n{BAND_NOTE}")
+    return Chart("mac-time", title, _png(figure))
+
+
+def all_charts(rows: list[Row]) -> list[Chart]:
+    """Every chart whose data is present."""
+    charts = message_speed_charts(rows)
+    charts += [c for c in (mac_time_chart(rows), mac_ratio_chart(rows)) if c]
+    charts += ablation_gain_charts(rows)
+    table15 = ablation_table15_chart(rows)
+    return charts + ([table15] if table15 else [])

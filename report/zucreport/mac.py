@@ -1,0 +1,23 @@
+"""The mac suite's ratios: each ZUC-256 MAC's speed relative to 128-EIA3."""
+
+from typing import Iterable
+
+from .results import Row
+from .select import contender_label, in_order, ours_first, pick
+
+RATIO_CONFIGURATION = "ratio-to-128-eia3"
+REFERENCE_MAC = "128-eia3"
+
+
+RatioSeries = tuple[list[str], list[str], dict[tuple[str, str], float]]
+
+
+def mac_ratio_series(rows: Iterable[Row]) -> RatioSeries:
+    """The ZUC-256 MACs, the sources (ours per backend, then the document's) and
+    the ratio for each (MAC, source) pair present."""
+    chosen = [r for r in ours_first(pick(rows, suite="mac", configuration=RATIO_CONFIGURATION))
+              if r.algorithm != REFERENCE_MAC]
+    macs = in_order(r.algorithm for r in chosen)
+    sources = in_order(contender_label(r) for r in chosen)
+    values = {(r.algorithm, contender_label(r)): r.median for r in chosen}
+    return macs, sources, values

@@ -1,0 +1,53 @@
+"""The report in Markdown: the same tables, charts as PNG files beside it."""
+
+from .assemble import Report, Section
+from .charts import Chart
+from .tables import Table
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def _table(table: Table) -> str:
+    align = ["---"] + ["---:" if table.numeric else "---"] * (len(table.columns) - 1)
+    lines = [f"**{_cell(table.title)}**", "",
+             "| " + " | ".join(_cell(c) for c in table.columns) + " |",
+             "|" + "|".join(align) + "|"]
+    for row in table.rows:
+        label = f"*{_cell(row.label)}*" if row.document else _cell(row.label)
+        lines.append("| " + " | ".join([label, *map(_cell, row.cells)]) + " |")
+    lines.append("")
+    lines += [f"{note}  " for note in table.notes]
+    return "\n".join(lines) + "\n"
+
+
+def chart_path(chart: Chart, charts_dir: str) -> str:
+    return f"{charts_dir}/{chart.slug}.png"
+
+
+def _chart(chart: Chart, charts_dir: str) -> str:
+    return f"![{_cell(chart.title)}]({chart_path(chart, charts_dir)})\n"
+
+
+def _section(section: Section, charts_dir: str) -> str:
+    parts = [f"## {section.heading}\n\n{section.intro}\n"]
+    parts += [_table(t) for t in section.tables]
+    parts += [_chart(c, charts_dir) for c in section.charts]
+    return "\n".join(parts)
+
+
+def render_markdown(report: Report, charts_dir: str = "charts") -> str:
+    parts = [
+        f"# {report.title}\n",
+        "Medians of repeated runs; quartiles are in the results files. Rows marked "
+        "[document] (in italics) are the source documents' published figures, measured on "
+        "another machine.\n",
+        _table(report.inputs),
+        *(f"{note}\n" for note in report.absent),
+        "## Machine\n",
+        _table(report.machine),
+        *(f"{note}\n" for note in report.machine_notes),
+        *(_section(s, charts_dir) for s in report.sections),
+    ]
+    return "\n".join(parts)

@@ -1,0 +1,60 @@
+"""Picking and grouping result rows; the labels contenders are shown under."""
+
+from typing import Callable, Hashable, Iterable, TypeVar
+
+from .results import Row
+
+Key = TypeVar("Key", bound=Hashable)
+
+DOCUMENT_NOTE = ("[document]: figures published in the source document, measured on "
+                 "another machine; compare ratios, not absolute values.")
+
+
+def pick(rows: Iterable[Row], **wanted: str | tuple[str, ...]) -> list[Row]:
+    """Rows whose attributes equal the wanted value (or one of a tuple of values)."""
+    def matches(row: Row) -> bool:
+        for name, value in wanted.items():
+            allowed = value if isinstance(value, tuple) else (value,)
+            if getattr(row, name) not in allowed:
+                return False
+        return True
+    return [row for row in rows if matches(row)]
+
+
+def grouped(rows: Iterable[Row], key: Callable[[Row], Key]) -> dict[Key, list[Row]]:
+    """Rows by key, keys in order of first appearance."""
+    groups: dict[Key, list[Row]] = {}
+    for row in rows:
+        groups.setdefault(key(row), []).append(row)
+    return groups
+
+
+def ours_first(rows: Iterable[Row]) -> list[Row]:
+    """Our measurements in their order, then the document's figures."""
+    rows = list(rows)
+    return [r for r in rows if not r.is_document] + [r for r in rows if r.is_document]
+
+
+def in_order(values: Iterable[Key]) -> list[Key]:
+    """Distinct values in order of first appearance."""
+    return list(dict.fromkeys(values))
+
+
+def sizes_of(rows: Iterable[Row]) -> list[int]:
+    return sorted({row.size_bytes for row in rows})
+
+
+def contender_key(row: Row) -> tuple[str, str]:
+    return (row.backend, row.implementation)
+
+
+def contender_label(row: Row) -> str:
+    """"libzuc-scalar", "ipsec-mb-job", or "[document] core-i3-3.4ghz-2011"."""
+    if row.is_document:
+        return f"[document] {row.implementation}"
+    return f"{row.backend}-{row.implementation}"
+
+
+def by_size(rows: Iterable[Row]) -> dict[int, Row]:
+    """One row per size; a later row of the same size replaces an earlier one."""
+    return {row.size_bytes: row for row in rows}

@@ -1,0 +1,212 @@
+"""The report's tables, mirroring zucbench's terminal tables, as plain text cells."""
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from . import units
+from .ablation import GAIN_TITLES, VariantGain, gain_sets, variant_gains, variant_label
+from .mac import mac_ratio_series
+from .measures import mbps, us_per_message
+from .results import Row
+from .select import (DOCUMENT_NOTE, by_size, contender_key, contender_label, grouped,
+                     ours_first, pick, sizes_of)
+
+MISSING_NOTE = "n/a: not in the results (beyond the contender's size limit, or not measured)."
+
+
+@dataclass
+class TableRow:
+    label: str
+    cells: list[str]
+    document: bool = False
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]              # the first names the label column
+    rows: list[TableRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    numeric: bool = True            # cells after the label right-aligned
+
+
+def _notes_for(rows: Iterable[Row], *extra: str) -> list[str]:
+    notes = list(extra)
+    if any(r.is_document for r in rows):
+        notes.append(DOCUMENT_NOTE)
+    return notes
+
+
+def _size_cells(rows: list[Row], sizes: list[int], cell: Callable[[Row], str]) -> list[str]:
+    """One contender's cells at each size; n/a where it has no row."""
+    at = by_size(rows)
+    return [cell(at[s]) if s in at else units.MISSING for s in sizes]
+
+
+def _ticks(row: Row) -> str:
+    return units.cycles(row.median)
+
+
+def _size_table(title: str, rows: list[Row], cell: Callable[[Row], str],
+                key: Callable[[Row], tuple] = contender_key,
+                label: Callable[[Row], str] = contender_label) -> Table:
+    """Contenders down, sizes across."""
+    sizes = sizes_of(rows)
+    table = Table(title, ["contender"] + [units.size_label(s) for s in sizes])
+    for group in grouped(ours_first(rows), key).values():
+        table.rows.append(TableRow(label(group[0]), _size_cells(group, sizes, cell),
+                                   group[0].is_document))
+    table.notes = _notes_for(rows, MISSING_NOTE)
+    return table
+
+
+def _sizes_and_one_more(title: str, rows: list[Row], extra_configuration: str,
+                        key: Callable[[Row], tuple], label: Callable[[Row], str]) -> Table:
+    """Ticks/byte of "message" rows by size, then one column for another configuration."""
+    sizes = sizes_of(pick(rows, configuration="message"))
+    table = Table(title, ["contender"] + [units.size_label(s) for s in sizes]
+                  + [extra_configuration.capitalize()])
+    for group in grouped(ours_first(rows), key).values():
+        cells = _size_cells(pick(group, configuration="message"), sizes, _ticks)
+        extra = pick(group, configuration=extra_configuration)
+        cells.append(_ticks(extra[-1]) if extra else units.MISSING)
+        table.rows.append(TableRow(label(group[0]), cells, group[0].is_document))
+    return table
+
+
+# ---- estream ----------------------------------------------------------------
+
+def _algorithm_and_contender(row: Row) -> tuple[str, str, str]:
+    return (row.algorithm,) + contender_key(row)
+
+
+def _labelled_with_algorithm(row: Row) -> str:
+    return f"{row.algorithm} {contender_label(row)}"
+
+
+def _value_of(rows: list[Row], configuration: str) -> Row | None:
+    matching = pick(rows, configuration=configuration)
+    return matching[-1] if matching else None
+
+
+def _init_stream_row(rows: list[Row]) -> TableRow:
+    init, stream = _value_of(rows, "init"), _value_of(rows, "stream")
+    cells = [units.whole(init.median if init else None),
+             units.cycles(stream.median if stream else None),
+             units.whole(mbps(stream) if stream else None)]
+    return TableRow(_labelled_with_algorithm(rows[0]), cells, document=rows[0].is_document)
+
+
+def estream_init_stream_table(rows: list[Row]) -> Table | None:
+    """Table 3: key/IV setup cost and long-stream speed."""
+    chosen = pick(rows, suite="estream", configuration=("init", "stream"))
+    if not chosen:
+        return None
+    table = Table("Table 3: Init and Stream",
+                  ["contender", "Init (ticks/setup)", "Stream (ticks/byte)", "Stream (Mbps)"])
+    for group in grouped(ours_first(chosen), _algorithm_and_contender).values():
+        table.rows.append(_init_stream_row(group))
+    table.notes = _notes_for(chosen, "Init: key/IV setup alone; Stream: one keystream in "
+                                     "64 KiB blocks, setup excluded; Mbps from this machine's tick "
+                                     "rate (none for the document's rows).")
+    return table
+
+
+def estream_message_table(rows: list[Row]) -> Table | None:
+    """Table 4: ticks/byte of x-byte messages, setup included, and Imix."""
+    chosen = pick(rows, suite="estream", configuration=("message", "imix"))
+    if not chosen:
+        return None
+    table = _sizes_and_one_more("Table 4: ticks/byte of x-byte messages, setup included",
+                                chosen, "imix", _algorithm_and_contender,
+                                _labelled_with_algorithm)
+    table.notes = _notes_for(chosen, "Imix: 40/576/1500-byte messages as 7:4:1.",
+                             MISSING_NOTE)
+    return table
+
+
+# ---- mac ---------------------------------------------------------------------
+
+def mac_time_table(rows: list[Row]) -> Table | None:
+    """Table 5: microseconds per MAC, fresh key and IV per message."""
+    chosen = [r for r in pick(rows, suite="mac", configuration="mac")
+              if us_per_message(r) is not None]
+    if not chosen:
+        return None
+    return _size_table("Table 5: µs per MAC, by message size (bytes)", chosen,
+                       lambda r: units.micros(us_per_message(r)),
+                       key=_algorithm_and_contender, label=_labelled_with_algorithm)
+
+
+def mac_ratio_table(rows: list[Row]) -> Table | None:
+    """Table 6: each ZUC-256 MAC's speed relative to 128-EIA3's."""
+    macs, sources, values = mac_ratio_series(rows)
+    if not macs:
+        return None
+    table = Table("Table 6: speed relative to 128-EIA3 (same backend)", ["MAC"] + sources)
+    for mac in macs:
+        cells = [units.ratio(values.get((mac, source))) for source in sources]
+        table.rows.append(TableRow(f"{mac} : 128-eia3", cells))
+    table.notes = ["Speed ratio: 128-EIA3's total time over this MAC's, over the sizes both "
+                   "ran (1 = as fast; below 1 = slower)."]
+    if any(s.startswith("[document]") for s in sources):
+        table.notes.append(DOCUMENT_NOTE)
+    return table
+
+
+# ---- ablation ----------------------------------------------------------------
+
+def _gain_row(gain: VariantGain) -> TableRow:
+    return TableRow(gain.label, [units.gbps(gain.ours_gbps), units.percent(gain.ours_gain),
+                                 units.gbps(gain.document_gbps),
+                                 units.percent(gain.document_gain)])
+
+
+def ablation_gain_tables(rows: list[Row]) -> list[Table]:
+    """Keystream Gbps and gain over the baseline, ours beside the document's."""
+    tables = []
+    for configuration, algorithm in gain_sets(rows):
+        title = f"{GAIN_TITLES.get(configuration, configuration)}: {algorithm}"
+        table = Table(title, ["variant", "ours (Gbps)", "ours: gain", "[document] (Gbps)",
+                              "[document]: gain"])
+        gains = variant_gains(rows, algorithm, configuration)
+        table.rows = [_gain_row(g) for g in gains]
+        table.notes = ["Gain: speed over the baseline's, minus 1 (baseline time / time - 1); "
+                       "each side against its own baseline."]
+        if any(g.document_gbps is not None for g in gains):
+            table.notes.append(DOCUMENT_NOTE)
+        tables.append(table)
+    return tables
+
+
+def _table15_label(row: Row) -> str:
+    label = variant_label(row)
+    return f"[document] {label}" if row.is_document else label
+
+
+def ablation_table15_tables(rows: list[Row]) -> list[Table]:
+    """Table 15: encryption speed in bits/cycle by message size."""
+    chosen = pick(rows, suite="ablation", configuration="table15", unit="bits/cycle")
+    tables = []
+    for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
+        tables.append(_size_table(f"Table 15: encryption, bits/cycle by message size: "
+                                  f"{algorithm}", group,
+                                  lambda r: units.bits_per_cycle(r.median),
+                                  label=_table15_label))
+    return tables
+
+
+# ---- speed -------------------------------------------------------------------
+
+def speed_tables(rows: list[Row]) -> list[Table]:
+    """Per algorithm: ticks/byte by message size, and the stream column."""
+    chosen = pick(rows, suite="speed", configuration=("message", "stream"))
+    tables = []
+    for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
+        table = _sizes_and_one_more(f"{algorithm}: ticks/byte by message size (bytes)", group,
+                                    "stream", contender_key, contender_label)
+        table.notes = _notes_for(group, "Messages: fresh key/IV each, setup included; "
+                                        "stream: 64 KiB blocks of one keystream, setup "
+                                        "excluded.", MISSING_NOTE)
+        tables.append(table)
+    return tables

@@ -1,0 +1,60 @@
+"""How numbers and sizes are written in tables and on chart axes."""
+
+KIB = 1024
+MIB = 1024 * 1024
+MISSING = "n/a"
+
+
+def size_label(size_bytes: int) -> str:
+    """16 -> "16", 1000000 -> "1 MB", 8192 -> "8 KiB", 335544320 -> "320 MiB"."""
+    if size_bytes >= 1_000_000 and size_bytes % 1_000_000 == 0:
+        return f"{size_bytes // 1_000_000} MB"
+    if size_bytes >= MIB and size_bytes % MIB == 0:
+        return f"{size_bytes // MIB} MiB"
+    if size_bytes >= KIB and size_bytes % KIB == 0:
+        return f"{size_bytes // KIB} KiB"
+    return str(size_bytes)
+
+
+def axis_size_label(size_bytes: float) -> str:
+    """Decimal sizes for the major ticks (powers of ten) of a log axis."""
+    for factor, suffix in ((1e9, "GB"), (1e6, "MB"), (1e3, "kB")):
+        if size_bytes >= factor:
+            return f"{size_bytes / factor:g} {suffix}"
+    return f"{size_bytes:g} B"
+
+
+def _fixed(value: float | None, decimals: int) -> str:
+    return MISSING if value is None else f"{value:.{decimals}f}"
+
+
+def cycles(value: float | None) -> str:
+    """Like the terminal tables: two decimals below 100, none above."""
+    if value is None:
+        return MISSING
+    return _fixed(value, 2 if value < 100 else 0)
+
+
+def micros(value: float | None) -> str:
+    return _fixed(value, 3)
+
+
+def ratio(value: float | None) -> str:
+    return _fixed(value, 3)
+
+
+def gbps(value: float | None) -> str:
+    return _fixed(value, 2)
+
+
+def bits_per_cycle(value: float | None) -> str:
+    return _fixed(value, 3)
+
+
+def whole(value: float | None) -> str:
+    return _fixed(value, 0)
+
+
+def percent(gain: float | None) -> str:
+    """A gain of 0.263 -> "+26.3%"."""
+    return MISSING if gain is None else f"{100 * gain:+.1f}%"
