@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "support/json.h"
+#include "json.h"
 #include "support/testutil.h"
 #include "zuc.h"
 

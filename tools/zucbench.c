@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "compare.h"
 #include "output.h"
 #include "parallel.h"
 #include "registry.h"
@@ -24,6 +25,9 @@ static const char usage[] =
     "                       (default ALG: 128-eea3 zuc-256; the reference path only with --impl ref)\n"
     "  mac [ALG...]         us per MAC at 16..9000 bytes, fresh key/IV per packet, and\n"
     "                       each ZUC-256 MAC's speed relative to 128-EIA3\n"
+    "  compare OLD NEW      (new - old) / |old| for every measurement both results\n"
+    "                       files hold; exit 2 if one got worse by more than\n"
+    "                       --threshold PCT (default 10)\n"
     "\n"
     "options of every suite:\n"
     "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
@@ -52,7 +56,8 @@ static const char usage[] =
     "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
     "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"
     "  zucbench estream --quick --json estream.json\n"
-    "  zucbench mac --json mac.json\n";
+    "  zucbench mac --json mac.json\n"
+    "  zucbench compare before.json after.json --threshold 10\n";
 
 /* --quick: fewer repeats where the suite has no long message to shorten. */
 #define QUICK_REPEATS 7
@@ -288,6 +293,32 @@ static int command_mac(int argc, char **argv)
     return finish_suite(mac_run(&o), &c, "mac");
 }
 
+static int command_compare(int argc, char **argv)
+{
+    const char *paths[2] = { NULL, NULL };
+    double threshold = 10;
+    int npaths = 0;
+    for (int i = 0; i < argc; i++) {
+        if (strcmp(argv[i], "--threshold") == 0) {
+            char *end;
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            threshold = strtod(v, &end);
+            if (end == v || *end || !(threshold >= 0 && threshold <= 1000))
+                return fail("--threshold: expected a percentage 0..1000, got '%s'", v);
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return fail("unknown option '%s'", argv[i]);
+        } else if (npaths < 2) {
+            paths[npaths++] = argv[i];
+        } else {
+            return fail("compare takes two files, OLD.json NEW.json; extra '%s'", argv[i]);
+        }
+    }
+    if (npaths != 2)
+        return fail("compare needs two results files: OLD.json NEW.json%s", "");
+    int rc = compare_results(paths[0], paths[1], threshold);
+    return rc == 0 ? 0 : 2;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -307,5 +338,7 @@ int main(int argc, char **argv)
         return command_estream(argc - 2, argv + 2);
     if (strcmp(cmd, "mac") == 0)
         return command_mac(argc - 2, argv + 2);
+    if (strcmp(cmd, "compare") == 0)
+        return command_compare(argc - 2, argv + 2);
     return fail("unknown command '%s'", cmd);
 }

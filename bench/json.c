@@ -1,17 +1,21 @@
 /* json.c — a recursive-descent JSON reader (RFC 8259, without \u escapes
- * beyond ASCII), enough for the vector files. */
+ * beyond ASCII), enough for vector and results files. */
 #include "json.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct { const char *p, *end; const char *path; int failed; } parser;
+#define MAX_DEPTH 64
+
+typedef struct { const char *start, *p, *end; const char *path; int failed, depth; } parser;
 
 static void fail(parser *ps, const char *what)
 {
     if (!ps->failed)
-        fprintf(stderr, "%s: JSON error: %s\n", ps->path, what);
+        fprintf(stderr, "%s: not valid JSON: %s at byte %ld\n", ps->path, what,
+                (long)(ps->p - ps->start));
     ps->failed = 1;
 }
 
@@ -64,11 +68,16 @@ static char *parse_string_raw(parser *ps)
 static int parse_container(parser *ps, json *out, char close, int is_object)
 {
     size_t cap = 8;
+    if (++ps->depth > MAX_DEPTH) {
+        fail(ps, "nested too deeply");
+        return 0;
+    }
     out->items = calloc(cap, sizeof(json));
     ps->p++;
     skip_space(ps);
     if (ps->p < ps->end && *ps->p == close) {
         ps->p++;
+        ps->depth--;
         return 1;
     }
     for (;;) {
@@ -88,9 +97,9 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
             }
             ps->p++;
         }
+        out->count++;                 /* counted now so that a failure frees it */
         if (!parse_value(ps, item))
             return 0;
-        out->count++;
         skip_space(ps);
         if (ps->p < ps->end && *ps->p == ',') {
             ps->p++;
@@ -98,6 +107,7 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
         }
         if (ps->p < ps->end && *ps->p == close) {
             ps->p++;
+            ps->depth--;
             return 1;
         }
         fail(ps, "expected ',' or a closing bracket");
@@ -152,23 +162,60 @@ void json_free(json *j)
     free(j);
 }
 
-json *json_load_file(const char *path)
+/* The whole file as a NUL-terminated string; NULL with a message. */
+static char *read_text(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0, got = 0, n;
     if (!f) {
-        perror(path);
+        fprintf(stderr, "%s: %s\n", path, strerror(errno));
         return NULL;
     }
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *text = malloc((size_t)n + 1);
-    size_t got = fread(text, 1, (size_t)n, f);
+    do {
+        if (got + 4096 + 1 > cap) {
+            cap = cap ? 2 * cap : 65536;
+            char *bigger = realloc(text, cap);
+            if (!bigger) {
+                fprintf(stderr, "%s: too large to read\n", path);
+                free(text);
+                fclose(f);
+                return NULL;
+            }
+            text = bigger;
+        }
+        n = fread(text + got, 1, cap - got - 1, f);
+        got += n;
+    } while (n > 0);
+    int bad = ferror(f);
     fclose(f);
+    if (bad) {
+        fprintf(stderr, "%s: cannot read (%s)\n", path, strerror(errno ? errno : EIO));
+        free(text);
+        return NULL;
+    }
     text[got] = 0;
-    parser ps = { text, text + got, path, 0 };
+    *len = got;
+    return text;
+}
+
+json *json_load_file(const char *path)
+{
+    size_t len;
+    char *text = read_text(path, &len);
+    if (!text)
+        return NULL;
+    parser ps = { text, text, text + len, path, 0, 0 };
     json *root = calloc(1, sizeof *root);
-    if (!parse_value(&ps, root)) {
+    int ok = parse_value(&ps, root);
+    if (ok) {
+        skip_space(&ps);
+        if (ps.p != ps.end) {
+            fail(&ps, "text after the document");
+            ok = 0;
+        }
+    }
+    if (!ok) {
         json_free(root);
         root = NULL;
     }

@@ -1,7 +1,8 @@
-/* json.h — a small JSON reader for test vectors: the whole document as a
- * tree, with lookup helpers. Not for untrusted input of unbounded size. */
-#ifndef TESTS_JSON_H
-#define TESTS_JSON_H
+/* json.h — a small JSON reader (test vectors, results files for `compare`):
+ * the whole document as a tree, with lookup helpers. Nesting is limited to
+ * 64 levels; errors name the file and the byte offset. */
+#ifndef BENCH_JSON_H
+#define BENCH_JSON_H
 
 #include <stddef.h>
 
@@ -17,7 +18,7 @@ struct json {
     size_t count;
 };
 
-/* Parses a file; NULL with a message on stderr on failure. */
+/* Parses a file; NULL with a message on stderr ("<path>: ...") on failure. */
 json *json_load_file(const char *path);
 void json_free(json *j);
 

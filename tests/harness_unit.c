@@ -1,0 +1,150 @@
+/* harness_unit.c — the evaluation harness's arithmetic: statistics of known
+ * samples, the timer's calibration, compare's sense of "better", and the
+ * JSON reader on good and bad input. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "compare.h"
+#include "json.h"
+#include "method.h"
+#include "timer.h"
+#include "support/testutil.h"
+
+static int near(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * (fabs(a) + fabs(b) + 1);
+}
+
+static void check_stats(const char *what, double *v, size_t n, double median, double q1, double q3)
+{
+    bench_stats st = bench_stats_of(v, n);
+    int ok = near(st.median, median) && near(st.q1, q1) && near(st.q3, q3) && st.n == n;
+    if (!ok)
+        printf("FAIL stats %s: median %g q1 %g q3 %g, want %g %g %g\n", what, st.median, st.q1,
+               st.q3, median, q1, q3);
+    check_count(ok);
+}
+
+/* Tukey's hinges: medians of the lower and upper halves, the median
+ * excluded when n is odd. */
+static void test_statistics(void)
+{
+    double one[] = { 7 };
+    check_stats("n=1", one, 1, 7, 7, 7);
+    double two[] = { 3, 1 };
+    check_stats("n=2", two, 2, 2, 1, 3);
+    double five[] = { 5, 1, 4, 2, 3 };
+    check_stats("n=5", five, 5, 3, 1.5, 4.5);
+    double six[] = { 6, 1, 5, 2, 4, 3 };
+    check_stats("n=6", six, 6, 3.5, 2, 5);
+    double odd21[21];
+    for (int i = 0; i < 21; i++)
+        odd21[i] = (double)((i * 8) % 21);     /* 0..20 shuffled */
+    check_stats("n=21", odd21, 21, 10, 4.5, 15.5);
+    double same[] = { 2, 2, 2, 2 };
+    check_stats("equal samples", same, 4, 2, 2, 2);
+    double outlier[] = { 10, 11, 12, 13, 1000 };
+    check_stats("an outlier moves the upper quartile only", outlier, 5, 12, 10.5, 506.5);
+    bench_stats st = bench_stats_of(five, 5);
+    check_count(st.min == 1 && st.max == 5);
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* The counter's calibrated frequency is sane and agrees with the wall clock
+ * over a fresh 50 ms interval (within 5%: the calibration's own accuracy
+ * plus scheduling). */
+static void test_timer(void)
+{
+    const bench_timer_info *t = bench_timer();
+    int sane = t->ticks_per_ns > 0.05 && t->ticks_per_ns < 10;
+    if (!sane)
+        printf("FAIL timer: %s at %g GHz\n", t->source, t->ticks_per_ns);
+    check_count(sane);
+    double best = 1e9;
+    for (int attempt = 0; attempt < 5 && best > 0.05; attempt++) {
+        double w0 = now_ns();
+        uint64_t c0 = bench_ticks();
+        usleep(50000);
+        uint64_t c1 = bench_ticks();
+        double w1 = now_ns();
+        double err = fabs(bench_ticks_to_ns((double)(c1 - c0)) / (w1 - w0) - 1);
+        best = err < best ? err : best;
+    }
+    if (best > 0.05)
+        printf("FAIL timer: ticks disagree with CLOCK_MONOTONIC by %.1f%%\n", 100 * best);
+    check_count(best <= 0.05);
+    check_count(t->core_ghz == 0 || (t->core_ghz > 0.1 && t->core_ghz < 10));
+}
+
+static void test_compare_direction(void)
+{
+    check_count(compare_direction("ticks/byte") < 0);
+    check_count(compare_direction("ticks/setup") < 0);
+    check_count(compare_direction("us/mac") < 0);
+    check_count(compare_direction("Gbps") > 0);
+    check_count(compare_direction("bits/cycle") > 0);
+    check_count(compare_direction("ratio") == 0);
+}
+
+/* Parses text written to a temporary file; the tree or NULL. */
+static json *parse_text(const char *text)
+{
+    char path[] = "/tmp/zucbench-json-XXXXXX";
+    int fd = mkstemp(path);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+        perror("mkstemp");
+        exit(1);
+    }
+    close(fd);
+    json *j = json_load_file(path);
+    unlink(path);
+    return j;
+}
+
+static void expect_rejected(const char *what, const char *text)
+{
+    json *j = parse_text(text);
+    if (j)
+        printf("FAIL json: accepted %s\n", what);
+    check_count(j == NULL);
+    json_free(j);
+}
+
+static void test_json(void)
+{
+    json *j = parse_text(" {\"a\": [1, 2.5e3, \"x\\ny\"], \"b\": {\"c\": true}, \"d\": null} ");
+    check_count(j && json_get(j, "a")->count == 3 && json_get(j, "a")->items[1].number == 2500 &&
+                strcmp(json_get(j, "a")->items[2].string, "x\ny") == 0 &&
+                json_num(json_get(j, "b"), "c", 0) == 1 && json_get(j, "d")->type == JSON_NULL);
+    json_free(j);
+    expect_rejected("an empty file", "");
+    expect_rejected("a truncated object", "{\"a\": [1, 2");
+    expect_rejected("text after the document", "{} x");
+    expect_rejected("a missing colon", "{\"a\" 1}");
+    expect_rejected("an unterminated string", "[\"abc");
+    char deep[300];
+    memset(deep, '[', 200);
+    memset(deep + 200, ']', 99);
+    deep[299] = 0;
+    expect_rejected("nesting 200 deep", deep);
+    check_count(json_load_file("/nonexistent/zucbench.json") == NULL);
+}
+
+int main(void)
+{
+    test_statistics();
+    test_timer();
+    test_compare_direction();
+    test_json();
+    return check_report("harness_unit");
+}

@@ -1,0 +1,198 @@
+#!/usr/bin/env python3
+"""zucbench_test.py - the evaluation CLI: every suite's --quick output against
+the results schema, bad input, and `compare` on a planted regression.
+
+Usage: python3 tests/zucbench_test.py PATH-TO-ZUCBENCH
+
+Each suite runs with --quick --repeats 1 (the numbers are not checked, only
+their form) and writes JSON, CSV and Markdown. Bad input must give exit
+status 2, nothing on stdout and a stderr line starting "zucbench: ".
+Last line: "zucbench: N passed, N failed"; exit status 1 on any failure.
+"""
+import csv
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+ZUCBENCH = sys.argv[1] if len(sys.argv) > 1 else ""
+SCHEMA = "zucbench-results/1"
+counts = {"passed": 0, "failed": 0}
+
+CONTEXT_FIELDS = {"suite": str, "date": str, "cpu_model": str, "cores": int, "os": str,
+                  "compiler": str, "compiler_flags": str, "timer": str, "tick_unit": str,
+                  "tick_ghz": (int, float), "libzuc_default_impl": str, "pinned_cpu": int,
+                  "library": str}
+RESULT_FIELDS = {"suite": str, "algorithm": str, "configuration": str, "backend": str,
+                 "implementation": str, "size_bytes": int, "repeats": int, "threads": int,
+                 "unit": str, "median": (int, float), "q1": (int, float), "q3": (int, float)}
+
+
+def check(name, ok, detail=""):
+    if ok:
+        counts["passed"] += 1
+    else:
+        counts["failed"] += 1
+        print(f"FAIL {name}{': ' + detail if detail else ''}")
+    return ok
+
+
+def run(*args, timeout=300):
+    p = subprocess.run([ZUCBENCH, *map(str, args)], capture_output=True, timeout=timeout)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+def has_fields(obj, fields):
+    """The names of fields missing from obj or of the wrong type."""
+    wrong = [k for k, t in fields.items()
+             if k not in obj or not isinstance(obj[k], t) or isinstance(obj[k], bool)]
+    return wrong
+
+
+def schema_problems(doc, suite):
+    """Everything wrong with a results document, as a list of strings."""
+    problems = []
+    if doc.get("schema") != SCHEMA:
+        problems.append(f"schema {doc.get('schema')!r}")
+    context, results = doc.get("context"), doc.get("results")
+    if not isinstance(context, dict) or has_fields(context, CONTEXT_FIELDS):
+        problems.append(f"context fields {has_fields(context or {}, CONTEXT_FIELDS)}")
+    elif not context["tick_ghz"] > 0 or context["suite"] != suite:
+        problems.append("context values")
+    if not isinstance(results, list) or not results:
+        return problems + ["no results"]
+    ours = [r for r in results if r.get("backend") != "document"]
+    if not ours:
+        problems.append("only the document's figures")
+    for r in results:
+        wrong = has_fields(r, RESULT_FIELDS)
+        if wrong:
+            problems.append(f"result {r} lacks {wrong}")
+            continue
+        values = (r["median"], r["q1"], r["q3"])
+        if r["suite"] != suite or not all(math.isfinite(v) and v >= 0 for v in values):
+            problems.append(f"result values {r}")
+        elif not r["q1"] <= r["median"] <= r["q3"] or r["threads"] < 1:
+            problems.append(f"quartiles out of order {r}")
+    return problems
+
+
+def suites_offered():
+    rc, out, _ = run("--help")
+    check("--help exits 0", rc == 0)
+    return [s for s in ("estream", "mac", "speed", "ablation") if f"\n  {s} " in out]
+
+
+def test_suite(suite, tmp):
+    paths = {kind: os.path.join(tmp, f"{suite}.{kind}") for kind in ("json", "csv", "md")}
+    extra = ["--sizes", "16,1500"] if suite == "speed" else []
+    rc, out, err = run(suite, "--quick", "--repeats", "1", *extra, "--json", paths["json"],
+                       "--csv", paths["csv"], "--markdown", paths["md"])
+    if not check(f"{suite} --quick runs", rc == 0 and out, f"rc={rc} stderr={err[-400:]!r}"):
+        return None
+    with open(paths["json"], encoding="utf-8") as f:
+        doc = json.load(f)
+    problems = schema_problems(doc, suite)
+    check(f"{suite} JSON follows the schema", not problems, "; ".join(problems[:5]))
+    with open(paths["csv"], encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    check(f"{suite} CSV has every result", len(rows) == len(doc["results"]) and
+          rows and rows[0]["suite"] == suite, f"{len(rows)} rows")
+    with open(paths["md"], encoding="utf-8") as f:
+        check(f"{suite} Markdown has a table", "| algorithm |" in f.read())
+    return paths["json"]
+
+
+def expect_error(name, args, needle=""):
+    rc, out, err = run(*args)
+    ok = rc == 2 and out == "" and err.startswith("zucbench: ") and needle in err
+    check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err[:300]!r} wanted {needle!r}")
+
+
+def test_bad_input(tmp):
+    expect_error("unknown suite", ["nosuch"], "unknown command")
+    expect_error("unknown option", ["speed", "--fast"], "unknown option")
+    expect_error("unknown algorithm", ["speed", "rc4"], "unknown algorithm")
+    expect_error("size zero", ["speed", "--sizes", "0"], "--sizes")
+    expect_error("size not a number", ["speed", "--sizes", "16,abc"], "--sizes")
+    expect_error("size too large", ["speed", "--bytes", "99999999999"], "--bytes")
+    expect_error("--bytes with a list", ["speed", "--bytes", "16,32"], "--bytes")
+    expect_error("even repeats", ["mac", "--repeats", "4"], "--repeats")
+    expect_error("missing repeats", ["mac", "--repeats"], "--repeats")
+    expect_error("unknown path", ["estream", "--impl", "nosuch"], "--impl")
+    expect_error("zero threads", ["speed", "--threads", "0"], "--threads")
+    expect_error("too many threads", ["speed", "--threads", "65"], "--threads")
+    expect_error("bad seconds", ["speed", "--seconds", "-1"], "--seconds")
+    expect_error("no such CPU", ["speed", "--cpu", "60000"], "--cpu")
+    expect_error("negative CPU", ["speed", "--cpu", "-1"], "--cpu")
+    expect_error("unwritable JSON path", ["mac", "--json", "/nonexistent/dir/out.json"],
+                 "cannot write")
+    expect_error("JSON path is a directory", ["mac", "--json", tmp], "cannot write")
+    expect_error("unwritable CSV path", ["mac", "--csv", "/proc/version/x.csv"], "cannot write")
+    expect_error("output option without a file", ["mac", "--json"], "--json")
+
+
+def scaled_copy(path, factor, out_path):
+    """A copy of a results file with our per-byte times multiplied by factor."""
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    for r in doc["results"]:
+        if r["backend"] != "document" and r["unit"].startswith("ticks/"):
+            for key in ("median", "q1", "q3"):
+                r[key] *= factor
+    with open(out_path, "w", encoding="utf-8") as f:
+        json.dump(doc, f)
+    return out_path
+
+
+def test_compare(speed_json, tmp):
+    slower = scaled_copy(speed_json, 1.10, os.path.join(tmp, "slower.json"))
+    faster = scaled_copy(speed_json, 0.90, os.path.join(tmp, "faster.json"))
+    rc, out, _ = run("compare", speed_json, speed_json)
+    check("compare: identical files exit 0", rc == 0 and "0 regressions" in out, out[-200:])
+    rc, out, _ = run("compare", speed_json, slower, "--threshold", "5")
+    check("compare: a planted 10% regression exits 2", rc == 2 and "REGRESSION" in out and
+          "+10.0%" in out, f"rc={rc}")
+    rc, out, _ = run("compare", speed_json, slower, "--threshold", "15")
+    check("compare: within the threshold exits 0", rc == 0, f"rc={rc}")
+    rc, out, _ = run("compare", speed_json, faster, "--threshold", "5")
+    check("compare: an improvement exits 0", rc == 0 and "better" in out, f"rc={rc}")
+    not_results = os.path.join(tmp, "other.json")
+    with open(not_results, "w", encoding="utf-8") as f:
+        f.write('{"schema": "something-else"}')
+    broken = os.path.join(tmp, "broken.json")
+    with open(broken, "w", encoding="utf-8") as f:
+        f.write('{"schema": "zucbench-results/1", "results": [')
+    for name, args, needle in (
+            ("one file", ["compare", speed_json], "two results files"),
+            ("three files", ["compare", speed_json, speed_json, speed_json], "extra"),
+            ("bad threshold", ["compare", speed_json, speed_json, "--threshold", "x"],
+             "--threshold"),
+            ("missing file", ["compare", speed_json, "/nonexistent.json"], "No such file"),
+            ("not a results file", ["compare", speed_json, not_results], "not a zucbench"),
+            ("truncated file", ["compare", broken, speed_json], "not valid JSON")):
+        rc, out, err = run(*args)
+        check(f"compare: {name} exits 2", rc == 2 and needle in err, f"rc={rc} stderr={err!r}")
+
+
+def main():
+    if not os.access(ZUCBENCH, os.X_OK):
+        print(f"usage: {sys.argv[0]} PATH-TO-ZUCBENCH")
+        return 1
+    rc, out, _ = run("list")
+    check("list shows libzuc", rc == 0 and "libzuc" in out and "scalar" in out)
+    with tempfile.TemporaryDirectory() as tmp:
+        outputs = {s: test_suite(s, tmp) for s in suites_offered()}
+        check("every suite of the design is offered",
+              {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
+        test_bad_input(tmp)
+        if outputs.get("speed"):
+            test_compare(outputs["speed"], tmp)
+    print(f"zucbench: {counts['passed']} passed, {counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
