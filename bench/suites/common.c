@@ -249,13 +249,18 @@ void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, si
 {
     if (!f->progress)
         return;
-    fprintf(stderr, "\r[%3zu/%zu] %-16s %-8s %-10s", done, total, e->algorithm, e->backend,
-            e->variant);
+    char bar[21];
+    size_t filled = total ? 20 * done / total : 20;
+    for (size_t i = 0; i < 20; i++)
+        bar[i] = i < filled ? '#' : '.';
+    bar[20] = 0;
+    fprintf(stderr, "\r[%s] %zu/%zu %-16s %-8s %-10s", bar, done, total, e->algorithm,
+            e->backend, e->variant);
     fflush(stderr);
 }
 
 void suite_progress_clear(const suite_filter *f)
 {
     if (f->progress)
-        fprintf(stderr, "\r%70s\r", "");
+        fprintf(stderr, "\r%79s\r", "");
 }
