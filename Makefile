@@ -15,7 +15,9 @@ ifeq ($(CI),true)
 CMAKE_FLAGS += -DZUCBENCH_WERROR=ON
 endif
 
-.PHONY: all setup build test test-release test-sanitize test-report report venv clean
+CROSS_TARGETS ?= armhf aarch64
+
+.PHONY: all setup build test test-release test-sanitize test-report report venv cross-test clean
 
 # The main job: the source documents' ZUC tables on this machine (quick
 # sizes, libzuc beside ipsec-mb), as terminal tables and JSON, then the report.
@@ -55,5 +57,18 @@ report: $(VENV_STAMP)
 test-report: $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -q report/tests
 
+# libzuc, the zuc tool and their tests cross-built for the ARM boards
+# (cmake/toolchain-*.cmake) and run under qemu-user.
+cross-test:
+	@./scripts/setup.sh cross
+	@set -e; for t in $(CROSS_TARGETS); do \
+	  echo "== $$t"; \
+	  cmake -S . -B $(BUILD)-$$t -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-$$t.cmake \
+	    -DCMAKE_BUILD_TYPE=Release -DZUCBENCH_BUILD_BENCH=OFF -DZUCBENCH_WITH_IPSECMB=OFF \
+	    $(CMAKE_FLAGS); \
+	  cmake --build $(BUILD)-$$t -j $(JOBS); \
+	  (cd $(BUILD)-$$t && ctest --output-on-failure); \
+	done
+
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(addprefix $(BUILD)-,$(CROSS_TARGETS))

@@ -17,13 +17,20 @@ const char *zuc_strerror(int code)
     }
 }
 
+/* value > limit; a function so that 32-bit targets, where a size_t can
+ * never exceed 2^32 - 1, do not warn that the test is always false. */
+static int exceeds(uint64_t value, uint64_t limit)
+{
+    return value > limit;
+}
+
 static int check_3gpp(const uint8_t *key, uint8_t bearer, uint8_t direction, size_t length_bits)
 {
     if (!key)
         return ZUC_ENULL;
     if (bearer > 31 || direction > 1)
         return ZUC_EPARAM;
-    if ((uint64_t)length_bits > ZUC_EEA3_MAX_BITS)
+    if (exceeds(length_bits, ZUC_EEA3_MAX_BITS))
         return ZUC_ELENGTH;
     return ZUC_OK;
 }

@@ -2,13 +2,19 @@
 # Set-up for `make` and `make test` on Debian/Ubuntu: checks the packages the
 # build and the tests need; installs the missing ones when run as root,
 # otherwise names them and stops.
+#   scripts/setup.sh         the native build, tests and report
+#   scripts/setup.sh cross   the ARM cross-compilers and qemu-user (make cross-test)
 set -eu
 
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
-# python3-venv: the report renderer's virtual environment (make report, make test).
-packages="cmake gcc make libc6-dev python3 python3-venv"
-# ipsec-mb: a peer and a second oracle; Debian ships it for amd64 only.
-[ "$arch" = "amd64" ] && packages="$packages libipsec-mb-dev"
+if [ "${1:-}" = "cross" ]; then
+    packages="cmake make python3 gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu qemu-user"
+else
+    # python3-venv: the report renderer's virtual environment (make report, make test).
+    packages="cmake gcc make libc6-dev python3 python3-venv"
+    # ipsec-mb: a peer and a second oracle; Debian ships it for amd64 only.
+    [ "$arch" = "amd64" ] && packages="$packages libipsec-mb-dev"
+fi
 
 if ! command -v dpkg-query >/dev/null 2>&1; then
     for tool in cmake cc make python3; do

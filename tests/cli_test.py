@@ -9,6 +9,7 @@ round trips; each kind of bad input must give exit status 2, nothing on
 stdout and one stderr line starting "zuc: ". The examples of the help texts
 are run too, so the documentation cannot drift from the tool.
 Last line: "cli: N passed, N failed"; exit status 1 on any failure.
+A cross-built tool is run through the emulator named in $ZUC_EMULATOR.
 """
 import json
 import os
@@ -18,6 +19,8 @@ import sys
 import tempfile
 
 ZUC = sys.argv[1] if len(sys.argv) > 1 else ""
+# A cross-built tool runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
+EMULATOR = shlex.split(os.environ.get("ZUC_EMULATOR", ""))
 VECTORS = sys.argv[2] if len(sys.argv) > 2 else ""
 counts = {"passed": 0, "failed": 0}
 
@@ -32,7 +35,8 @@ def check(name, ok, detail=""):
 
 
 def run(*args, stdin=b""):
-    p = subprocess.run([ZUC, *map(str, args)], input=stdin, capture_output=True, timeout=120)
+    p = subprocess.run([*EMULATOR, ZUC, *map(str, args)], input=stdin, capture_output=True,
+                       timeout=120)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
