@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../output.h"
 #include "../timer.h"
 #include "zuc.h"
 
