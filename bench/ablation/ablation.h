@@ -3,7 +3,8 @@
  * document's eight optimisations switched on or off by macros and compiler
  * options. The variant's id names its methods, joined by '+':
  *
- *   baseline   plain function calls, -O0, add mod 2^31 - 1 per term,
+ *   baseline   the specification's C code: calls where it has functions,
+ *              -O0, add mod 2^31 - 1 per term,
  *              S = four 8-bit lookups, LFSR shifted by 16 assignments,
  *              L1/L2 by rotations, one thread
  *   call       helpers always_inline, register locals            (§3.1)

@@ -7,8 +7,8 @@
  *   ABL_PREFIX    prefix of every external symbol, e.g. abl_call_compile_
  *   ABL_ID        the variant's id, e.g. "call+compile"
  *   ABL_OPTIONS   its compiler options, as text
- *   ABL_CALL      1: helpers always_inline and register locals (§3.1);
- *                 0: every helper is a real call (noinline)
+ *   ABL_CALL      1: the spec's functions always_inline, register locals
+ *                 (§3.1); 0: each of them a real call (noinline)
  *   ABL_LAZY      1: LFSR feedback as one 64-bit sum and two folds (§3.3);
  *                 0: addition mod 2^31 - 1 after every term, as the spec
  *   ABL_SBOX      0: S as four 8-bit lookups; 1: one merged 16-bit table;
@@ -51,6 +51,11 @@
 #define ABL_CAT(a, b) ABL_CAT2(a, b)
 #define ABL_NAME(name) ABL_CAT(ABL_PREFIX, name)
 
+/* ABL_FN: what the specification's C code writes as a function (AddM, L1,
+ * L2, BitReorganization, F, the LFSR modes): a call in the baseline, inlined
+ * with "call". ABL_MACRO: what it writes as a macro or inline code
+ * (MulByPow2, ROT, MAKEU31, MAKEU32, the S-box lookups): inlined always. */
+#define ABL_MACRO static inline __attribute__((always_inline))
 #if ABL_CALL
 #define ABL_FN static inline __attribute__((always_inline))
 #define ABL_REG register
@@ -80,19 +85,19 @@ static const uint8_t d256[16] = {
     0x22, 0x2F, 0x24, 0x2A, 0x6D, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30,
 };
 
-ABL_FN void load128(abl_state *st, const uint8_t key[16], const uint8_t iv[16])
+ABL_MACRO void load128(abl_state *st, const uint8_t key[16], const uint8_t iv[16])
 {
     for (ABL_REG int i = 0; i < 16; i++)
         st->s[i] = (uint32_t)key[i] << 23 | (uint32_t)d128[i] << 8 | iv[i];
 }
 
 /* a (8 bits) || b (7 bits) || c (8 bits) || e (8 bits) */
-ABL_FN uint32_t cell(uint32_t a, uint32_t b, uint32_t c, uint32_t e)
+ABL_MACRO uint32_t cell(uint32_t a, uint32_t b, uint32_t c, uint32_t e)
 {
     return a << 23 | b << 16 | c << 8 | e;
 }
 
-ABL_FN void load256(abl_state *st, const uint8_t k[32], const uint8_t iv[25])
+ABL_MACRO void load256(abl_state *st, const uint8_t k[32], const uint8_t iv[25])
 {
     const uint8_t *d = d256;
     uint32_t *s = st->s;
@@ -120,7 +125,7 @@ ABL_FN void load256(abl_state *st, const uint8_t k[32], const uint8_t iv[25])
 #if ABL_LAZY || ABL_SIMD
 /* t mod (2^31 - 1) for t < 2^62, in [1, 2^31 - 1] when t > 0: every LFSR
  * cell is nonzero, so the spec's "if s16 = 0" never applies here */
-ABL_FN uint32_t fold31(uint64_t t)
+ABL_MACRO uint32_t fold31(uint64_t t)
 {
     t = (t & M31) + (t >> 31);
     return (uint32_t)((t & M31) + (t >> 31));
@@ -136,7 +141,7 @@ ABL_FN uint32_t add_mod(uint32_t a, uint32_t b)
 }
 
 /* x * 2^k mod (2^31 - 1): a 31-bit rotation */
-ABL_FN uint32_t mul_pow2(uint32_t x, unsigned k)
+ABL_MACRO uint32_t mul_pow2(uint32_t x, unsigned k)
 {
     return ((x << k) | (x >> (31 - k))) & M31;
 }
@@ -145,7 +150,7 @@ ABL_FN uint32_t mul_pow2(uint32_t x, unsigned k)
 #if ABL_LAZY
 /* 2^15 s15 + 2^17 s13 + 2^21 s10 + 2^20 s4 + (1 + 2^8) s0 as one 64-bit sum,
  * not reduced: lazy reduction folds it once, at the end */
-ABL_FN uint64_t feedback_sum(const abl_state *st)
+ABL_MACRO uint64_t feedback_sum(const abl_state *st)
 {
     return ((uint64_t)S(st, 15) << 15) + ((uint64_t)S(st, 13) << 17) +
            ((uint64_t)S(st, 10) << 21) + ((uint64_t)S(st, 4) << 20) +
@@ -154,7 +159,7 @@ ABL_FN uint64_t feedback_sum(const abl_state *st)
 #else
 /* the same mod 2^31 - 1 as the spec computes it: five modular
  * multiplications by powers of 2 and five modular additions */
-ABL_FN uint32_t feedback_mod(const abl_state *st)
+ABL_MACRO uint32_t feedback_mod(const abl_state *st)
 {
     ABL_REG uint32_t v = S(st, 0);
     v = add_mod(v, mul_pow2(S(st, 0), 8));
@@ -167,7 +172,7 @@ ABL_FN uint32_t feedback_mod(const abl_state *st)
 #endif
 
 /* (s1, ..., s16) -> (s0, ..., s15) */
-ABL_FN void lfsr_push(abl_state *st, uint32_t s16)
+ABL_MACRO void lfsr_push(abl_state *st, uint32_t s16)
 {
 #if ABL_CIRCULAR
     st->s[st->head] = s16;       /* s16 takes the cell of s0, which leaves */
@@ -217,7 +222,7 @@ ABL_FN words4 bit_reorganization(const abl_state *st, unsigned k)
 }
 
 #if !ABL_LTABLE
-ABL_FN uint32_t rotl(uint32_t x, unsigned k)
+ABL_MACRO uint32_t rotl(uint32_t x, unsigned k)
 {
     return (x << k) | (x >> (32 - k));
 }
@@ -244,7 +249,7 @@ ABL_FN uint32_t l2(uint32_t x)
 }
 
 /* S = (S0, S1, S0, S1) on the four bytes of x */
-ABL_FN uint32_t sbox(uint32_t x)
+ABL_MACRO uint32_t sbox(uint32_t x)
 {
 #if ABL_SBOX == 1
     return (uint32_t)abl_big_s[x >> 16] << 16 | abl_big_s[x & 0xFFFF];
@@ -288,7 +293,7 @@ ABL_FN void initialise(abl_state *st)
 /* ---- keystream: one word at a time --------------------------------------- */
 
 #if !ABL_THREADS
-ABL_FN uint32_t keystream_word(abl_state *st)
+ABL_MACRO uint32_t keystream_word(abl_state *st)
 {
     words4 x = bit_reorganization(st, 0);
     ABL_REG uint32_t z = f(st, x.x0, x.x1, x.x2) ^ x.x3;
@@ -301,7 +306,7 @@ ABL_FN uint32_t keystream_word(abl_state *st)
 
 #if ABL_SIMD
 /* 32-bit words p[0..3] (lanes 0..2 only when `three`) as 64-bit lanes */
-ABL_FN __m256i widen(const uint32_t *p, int three)
+ABL_MACRO __m256i widen(const uint32_t *p, int three)
 {
     __m128i all = _mm_set1_epi32(-1), first3 = _mm_set_epi32(0, -1, -1, -1);
     return _mm256_cvtepu32_epi64(_mm_maskload_epi32((const int *)p, three ? first3 : all));
@@ -331,7 +336,7 @@ ABL_FN void lfsr_work_mode4(abl_state *st)
 
 /* Four keystream words: the LFSR's next four words first (work mode takes
  * no input from F), then bit reorganisation and F on the four windows. */
-ABL_FN void keystream_block4(abl_state *st, uint32_t *z)
+ABL_MACRO void keystream_block4(abl_state *st, uint32_t *z)
 {
     lfsr_work_mode4(st);
     for (ABL_REG unsigned k = 0; k < 4; k++) {
@@ -489,12 +494,12 @@ void ABL_NAME(finish)(abl_state *st)
 #endif
 }
 
-ABL_FN uint32_t load_be32(const uint8_t *p)
+ABL_MACRO uint32_t load_be32(const uint8_t *p)
 {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-ABL_FN void store_be32(uint8_t *p, uint32_t v)
+ABL_MACRO void store_be32(uint8_t *p, uint32_t v)
 {
     p[0] = (uint8_t)(v >> 24);
     p[1] = (uint8_t)(v >> 16);
