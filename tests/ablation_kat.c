@@ -29,7 +29,8 @@ static void keystream_split(const abl_variant *v, abl_state *st, uint32_t *z, si
 static int zuc128_vector(const abl_variant *v, const json *t)
 {
     size_t klen, ivlen, maxi = 0;
-    uint8_t *key = hex_decode(json_str(t, "key"), &klen), *iv = hex_decode(json_str(t, "iv"), &ivlen);
+    uint8_t *key = hex_decode(json_str(t, "key"), &klen);
+    uint8_t *iv = hex_decode(json_str(t, "iv"), &ivlen);
     const json *ks = json_get(t, "keystream");
     for (size_t i = 0; i < ks->count; i++) {
         size_t index = (size_t)json_num(&ks->items[i], "index", 0);
@@ -77,7 +78,8 @@ static int eea3_vector(const abl_variant *v, const json *t)
 static int zuc256_vector(const abl_variant *v, const json *t)
 {
     size_t klen, ivlen, plen, clen;
-    uint8_t *key = hex_decode(json_str(t, "key"), &klen), *iv = hex_decode(json_str(t, "iv25"), &ivlen);
+    uint8_t *key = hex_decode(json_str(t, "key"), &klen);
+    uint8_t *iv = hex_decode(json_str(t, "iv25"), &ivlen);
     uint8_t *pt = hex_decode(json_str(t, "plaintext"), &plen);
     uint8_t *ct = hex_decode(json_str(t, "ciphertext"), &clen);
     uint8_t *out = malloc(plen + 1);
@@ -140,7 +142,8 @@ static int random_message(const abl_variant *v, int zuc256)
     rng_fill(in, n);
     int ok;
     if (zuc256) {
-        ok = zuc256_crypt(key, iv, in, want, n) == ZUC_OK && v->encrypt256(key, iv, in, got, n) == 0;
+        ok = zuc256_crypt(key, iv, in, want, n) == ZUC_OK &&
+             v->encrypt256(key, iv, in, got, n) == 0;
     } else {
         uint32_t count = (uint32_t)rng_next();
         uint8_t bearer = (uint8_t)rng_below(32), direction = (uint8_t)rng_below(2);
@@ -177,7 +180,8 @@ static void check_vectors(const abl_variant *v, json *const *files)
         for (size_t i = 0; i < n; i++) {
             int ok = sets[s].check(v, &files[s]->items[i]);
             if (!ok)
-                printf("FAIL %s %s %s\n", sets[s].label, v->id, json_str(&files[s]->items[i], "id"));
+                printf("FAIL %s %s %s\n", sets[s].label, v->id,
+                       json_str(&files[s]->items[i], "id"));
             check_count(ok);
             good += (size_t)ok;
         }

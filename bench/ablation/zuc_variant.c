@@ -18,16 +18,14 @@
  *   ABL_CIRCULAR  1: the LFSR is a circular array (§3.7)
  *   ABL_LTABLE    1: L1/L2 by table lookups (§3.8)
  * The compiler-optimisation method (§3.2) is the options, not a macro. */
-#include <stdatomic.h>
-#include <stdlib.h>
-#include <string.h>
-
 #include "ablation.h"
 #include "tables.h"
 
 #if ABL_THREADS
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
 #endif
 #if ABL_SIMD
 #include <immintrin.h>
