@@ -7,7 +7,7 @@
  *              -O0, add mod 2^31 - 1 per term,
  *              S = four 8-bit lookups, LFSR shifted by 16 assignments,
  *              L1/L2 by rotations, one thread
- *   call       helpers always_inline, register locals            (§3.1)
+ *   call       those functions always_inline, register locals    (§3.1)
  *   compile    -O3 -march=native -funroll-loops instead of -O0   (§3.2)
  *   lazy       LFSR feedback: one 64-bit sum, two folds          (§3.3)
  *   sbox1      S0/S1 merged: one 16-bit-in/16-bit-out table      (§3.4)
@@ -70,7 +70,7 @@ void abl_eea3_iv(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t directi
 /* Checks a variant against libzuc: the official ZUC-128 and ZUC-256
  * keystream vectors, then random keys/IVs, lengths and call splits for the
  * keystream, zuc_eea3 and zuc256_crypt. 0 if it agrees; else -1 with what
- * differed in why. Changes libzuc's path choice to nothing. */
+ * differed in why. Uses whichever libzuc path is in use; changes no choice. */
 int abl_check(const abl_variant *v, char *why, size_t why_len);
 
 #endif
