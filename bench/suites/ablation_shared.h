@@ -1,0 +1,39 @@
+/* ablation_shared.h — what the keystream tables (ablation.c) and the
+ * encryption table (ablation_t15.c) of the ablation suite share. Internal. */
+#ifndef BENCH_SUITE_ABLATION_SHARED_H
+#define BENCH_SUITE_ABLATION_SHARED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../ablation/ablation.h"
+#include "ablation.h"
+
+#define ABLATION_DOC_MACHINE "core-i7-8750h"
+/* The document's best combination (its Table 13 row 6), also its ZUC-256
+ * row and the "optimised" column of Table 15. */
+#define ABLATION_BEST "call+compile+lazy+sbox1"
+
+/* The variant `id`, checked against libzuc on its first use: NULL if it is
+ * not built here, cannot run on this CPU or gave a wrong output; then
+ * *status says which (the wrong ones once on stderr too, counted in
+ * *wrong). */
+const abl_variant *ablation_checked(const char *id, const char **status, int *wrong);
+
+/* "\r[done/total] what" on stderr when progress is on. */
+void ablation_progress(const ablation_options *o, const char *what, size_t done, size_t total);
+
+/* splitmix64: keys and IVs of the timed runs. */
+uint64_t ablation_random(uint64_t *state);
+
+/* The document's figure in the results: backend "document", implementation
+ * "core-i7-8750h:<row>" so that the rows of one table stay apart. */
+void ablation_document(const char *algorithm, const char *configuration, const char *row,
+                       size_t size_bytes, const char *unit, double value);
+
+/* Table 15: bits/cycle of encrypting messages of 128 B .. 320 MB (4 MB with
+ * --quick), unoptimised, optimised and libzuc. Returns the number of
+ * variants found wrong. */
+int ablation_table15(const ablation_options *o);
+
+#endif

@@ -1,0 +1,204 @@
+/* ablation_t15.c — the second source document's Table 15 on this machine:
+ * encryption in bits/cycle by message size, with one key/IV initialisation
+ * per message, for the unoptimised variant (baseline), the optimised one
+ * (the document's best combination) and libzuc's zuc_eea3. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../output.h"
+#include "../timer.h"
+#include "ablation_shared.h"
+#include "zuc.h"
+
+#define N_SIZES 8
+#define QUICK_SIZES 6                       /* up to 4 MB */
+#define SAMPLE_BYTES ((size_t)8 << 20)      /* a sample encrypts at least this much */
+#define QUICK_SAMPLE_BYTES ((size_t)1 << 20)
+#define N_CONTENDERS 3
+
+static const size_t sizes[N_SIZES] = { 128, 1 << 10, 8 << 10, 64 << 10, 512 << 10, 4 << 20,
+                                       32 << 20, (size_t)320 << 20 };
+static const char *const size_labels[N_SIZES] = { "128 B", "1 KB", "8 KB", "64 KB", "512 KB",
+                                                  "4 MB", "32 MB", "320 MB" };
+/* The document's Table 15: unoptimised and optimised bits/cycle, gain %. */
+static const double doc[N_SIZES][3] = {
+    { 0.079, 0.440, 454 }, { 0.148, 0.827, 461 }, { 0.166, 0.842, 408 },
+    { 0.168, 0.849, 406 }, { 0.168, 0.840, 400 }, { 0.164, 0.819, 400 },
+    { 0.163, 0.802, 393 }, { 0.153, 0.522, 242 },
+};
+
+typedef struct {
+    const char *name;                /* "unoptimised", "optimised", or libzuc's path */
+    const abl_variant *v;            /* NULL: libzuc's zuc_eea3 */
+    const char *status;              /* why not timed; NULL if timed */
+    double *samples;                 /* bits/cycle, one per repeat */
+    bench_stats st[N_SIZES];
+} contender;
+
+/* The messages of one sample: each its own key and COUNT/BEARER/DIRECTION. */
+typedef struct {
+    size_t n;
+    uint8_t *keys;
+    uint32_t *counts;
+    uint8_t *bearers, *directions;
+} messages;
+
+static volatile uint8_t sink;
+
+static void fresh_keys(messages *m, uint64_t *rng)
+{
+    for (size_t i = 0; i < 16 * m->n; i++)
+        m->keys[i] = (uint8_t)ablation_random(rng);
+    for (size_t i = 0; i < m->n; i++) {
+        uint64_t r = ablation_random(rng);
+        m->counts[i] = (uint32_t)r;
+        m->bearers[i] = (uint8_t)((r >> 32) & 0x1F);
+        m->directions[i] = (uint8_t)((r >> 40) & 1);
+    }
+}
+
+/* Ticks to encrypt every message of m, each `size` bytes from in to out. */
+static uint64_t encrypt_all(const contender *c, const messages *m, const uint8_t *in,
+                            uint8_t *out, size_t size)
+{
+    uint8_t iv[16];
+    uint64_t t0 = bench_ticks();
+    for (size_t i = 0; i < m->n; i++) {
+        if (c->v) {
+            abl_eea3_iv(iv, m->counts[i], m->bearers[i], m->directions[i]);
+            c->v->encrypt128(m->keys + 16 * i, iv, in, out, size);
+        } else {
+            zuc_eea3(m->keys + 16 * i, m->counts[i], m->bearers[i], m->directions[i], in, out,
+                     8 * size);
+        }
+    }
+    uint64_t t1 = bench_ticks();
+    sink ^= out[size - 1];
+    return t1 - t0;
+}
+
+static messages messages_new(size_t n)
+{
+    messages m = { n, malloc(16 * n), malloc(n * sizeof(uint32_t)), malloc(n), malloc(n) };
+    if (!m.keys || !m.counts || !m.bearers || !m.directions) {
+        perror("zucbench");
+        exit(1);
+    }
+    return m;
+}
+
+static void messages_free(messages *m)
+{
+    free(m->keys); free(m->counts); free(m->bearers); free(m->directions);
+}
+
+/* Every contender at one size, the repeats interleaved. */
+static void time_size(const ablation_options *o, contender *c, size_t s, size_t *done,
+                      size_t total)
+{
+    size_t size = sizes[s], sample = o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES;
+    uint8_t *in = malloc(size), *out = malloc(size);
+    if (!in || !out) {
+        perror("zucbench");
+        exit(1);
+    }
+    memset(in, 0x5A, size);          /* the contents do not matter; the pages are now mapped */
+    memset(out, 0, size);
+    messages m = messages_new(size < sample ? sample / size : 1);
+    uint64_t rng = 0x7AB1E15 + s;
+    for (unsigned r = 0; r < o->filter.repeats; r++)
+        for (int i = 0; i < N_CONTENDERS; i++) {
+            if (c[i].status)
+                continue;
+            char what[96];
+            snprintf(what, sizeof what, "Table 15  %s  repeat %u/%u  %s", size_labels[s], r + 1,
+                     o->filter.repeats, c[i].name);
+            ablation_progress(o, what, ++*done, total);
+            fresh_keys(&m, &rng);
+            uint64_t ticks = encrypt_all(&c[i], &m, in, out, size);
+            c[i].samples[r] = ticks ? 8.0 * (double)size * (double)m.n / (double)ticks : 0;
+        }
+    for (int i = 0; i < N_CONTENDERS; i++)
+        if (!c[i].status)
+            c[i].st[s] = bench_stats_of(c[i].samples, o->filter.repeats);
+    messages_free(&m);
+    free(in);
+    free(out);
+}
+
+static void record(const ablation_options *o, const contender *c, size_t nsizes)
+{
+    for (size_t s = 0; s < nsizes; s++) {
+        for (int i = 0; i < N_CONTENDERS; i++) {
+            if (c[i].status)
+                continue;
+            bench_result r = { "ablation", "zuc-128", "table15", c[i].v ? "ablation" : "libzuc",
+                               c[i].name, sizes[s], o->filter.repeats, "bits/cycle", c[i].st[s], 1 };
+            bench_results_add(&r);
+        }
+        ablation_document("zuc-128", "table15", "unoptimised", sizes[s], "bits/cycle", doc[s][0]);
+        ablation_document("zuc-128", "table15", "optimised", sizes[s], "bits/cycle", doc[s][1]);
+    }
+}
+
+static void print_cell(const contender *c, size_t s, int width)
+{
+    if (c->status)
+        printf(" %*s", width, "-");
+    else
+        printf(" %*.3f", width, c->st[s].median);
+}
+
+static void print_table(const ablation_options *o, const contender *c, size_t nsizes)
+{
+    char libzuc[40];
+    snprintf(libzuc, sizeof libzuc, "libzuc-%s", c[2].name);
+    printf("\nTable 15: encryption, bits/cycle (cycles = TSC ticks), one key/IV initialisation "
+           "per message\n%-8s %12s %10s %6s %14s  | %12s %10s %6s\n", "message", "unoptimised",
+           "optimised", "gain%", libzuc, "doc unopt.", "optimised", "gain%");
+    for (size_t s = 0; s < nsizes; s++) {
+        printf("%-8s", size_labels[s]);
+        print_cell(&c[0], s, 12);
+        print_cell(&c[1], s, 10);
+        if (c[0].status || c[1].status)
+            printf(" %6s", "-");
+        else
+            printf(" %6.0f", (c[1].st[s].median / c[0].st[s].median - 1) * 100);
+        print_cell(&c[2], s, 14);
+        printf("  | %12.3f %10.3f %6.0f\n", doc[s][0], doc[s][1], doc[s][2]);
+    }
+    for (int i = 0; i < 2; i++)
+        if (c[i].status)
+            printf("%s: %s\n", c[i].name, c[i].status);
+    printf("\nunoptimised: the baseline variant; optimised: %s; libzuc: zuc_eea3.\n"
+           "Median of %u samples. A sample encrypts max(1, %zu MB / size) messages, each with its "
+           "own\nrandom key and COUNT/BEARER/DIRECTION (the 128-EEA3 IV), from one buffer of the "
+           "message size\ninto another%s.\ndoc: the document's figures, from another machine "
+           "(Core i7-8750H, gcc).\n",
+           ABLATION_BEST, o->filter.repeats, (o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES) >> 20,
+           o->quick ? " (--quick: messages up to 4 MB)" : "");
+}
+
+int ablation_table15(const ablation_options *o)
+{
+    int wrong = 0;
+    size_t nsizes = o->quick ? QUICK_SIZES : N_SIZES, done = 0;
+    contender c[N_CONTENDERS] = { { .name = "unoptimised" }, { .name = "optimised" },
+                                  { .name = zuc_impl_name() } };
+    c[0].v = ablation_checked("baseline", &c[0].status, &wrong);
+    c[1].v = ablation_checked(ABLATION_BEST, &c[1].status, &wrong);
+    size_t ntimed = 0;
+    for (int i = 0; i < N_CONTENDERS; i++) {
+        c[i].samples = calloc(o->filter.repeats, sizeof *c[i].samples);
+        ntimed += !c[i].status;
+    }
+    for (size_t s = 0; s < nsizes; s++)
+        time_size(o, c, s, &done, ntimed * nsizes * o->filter.repeats);
+    suite_progress_clear(&o->filter);
+    print_table(o, c, nsizes);
+    record(o, c, nsizes);
+    for (int i = 0; i < N_CONTENDERS; i++)
+        free(c[i].samples);
+    return wrong;
+}
