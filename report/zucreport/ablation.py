@@ -28,9 +28,12 @@ class VariantGain:
 
 
 def variant_label(row: Row) -> str:
-    """Variants by their id; the library's own path as "libzuc-<path>"."""
+    """Variants by their id; the library's own path as "libzuc-<path>"; the
+    document's rows ("<machine>:<variant id>") by the id they stand beside."""
     if row.backend == "libzuc":
         return f"libzuc-{row.implementation}"
+    if row.is_document:
+        return row.implementation.rpartition(":")[2]
     return row.implementation
 
 
@@ -40,7 +43,7 @@ def _speed_rows(rows: Iterable[Row], algorithm: str) -> list[Row]:
 
 def _baseline_speed(rows: list[Row], configuration: str, document: bool) -> float | None:
     """The baseline of the same configuration, else of any ablation configuration."""
-    candidates = [r for r in rows if r.implementation == BASELINE and r.is_document == document
+    candidates = [r for r in rows if variant_label(r) == BASELINE and r.is_document == document
                   and r.median > 0]
     same = [r for r in candidates if r.configuration == configuration]
     chosen = (same or candidates)
