@@ -8,6 +8,7 @@ from .results import Row
 from .select import in_order, pick
 
 BASELINE = "baseline"
+REFERENCE_ALGORITHM = "zuc-128"
 SPEED_UNIT = "Gbps"
 GAIN_CONFIGURATIONS = ("single", "table13")
 GAIN_TITLES = {
@@ -57,13 +58,19 @@ def _gain(row: Row | None, baseline: float | None) -> float | None:
 
 
 def variant_gains(rows: Iterable[Row], algorithm: str, configuration: str) -> list[VariantGain]:
-    """Every variant of one configuration, ours in measured order, then document-only ones."""
+    """Every variant of one configuration, ours in measured order, then document-only ones.
+    An algorithm without a baseline of its own (ZUC-256) is set against ZUC-128's, as the
+    terminal table does."""
+    rows = list(rows)
     speed_rows = _speed_rows(rows, algorithm)
+    reference_rows = speed_rows
+    if _baseline_speed(speed_rows, configuration, document=False) is None:
+        reference_rows = _speed_rows(rows, REFERENCE_ALGORITHM)
     here = pick(speed_rows, configuration=configuration)
     ours = {variant_label(r): r for r in here if not r.is_document}
     document = {variant_label(r): r for r in here if r.is_document}
-    ours_baseline = _baseline_speed(speed_rows, configuration, document=False)
-    document_baseline = _baseline_speed(speed_rows, configuration, document=True)
+    ours_baseline = _baseline_speed(reference_rows, configuration, document=False)
+    document_baseline = _baseline_speed(reference_rows, configuration, document=True)
     gains = []
     for label in in_order(list(ours) + list(document)):
         mine, theirs = ours.get(label), document.get(label)
