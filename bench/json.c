@@ -85,7 +85,7 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
             cap *= 2;
             out->items = realloc(out->items, cap * sizeof(json));
         }
-        json *item = &out->items[out->count];
+        json *item = &out->items[out->count++];   /* counted now so that a failure frees it */
         memset(item, 0, sizeof *item);
         skip_space(ps);
         if (is_object) {
@@ -97,7 +97,6 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
             }
             ps->p++;
         }
-        out->count++;                 /* counted now so that a failure frees it */
         if (!parse_value(ps, item))
             return 0;
         skip_space(ps);
