@@ -20,6 +20,11 @@ const bench_entry *bench_registry(size_t *count)
     if (n_entries == 0) {
         bench_register_libzuc();
         bench_register_ipsecmb();
+        bench_register_snow3g();
+        bench_register_openssl();
+        bench_register_sodium();
+        bench_register_cryptopp();
+        bench_register_own();
     }
     *count = n_entries;
     return entries;

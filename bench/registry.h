@@ -30,6 +30,7 @@ typedef struct bench_entry {
     bench_output_kind output;
     size_t max_bytes;               /* 0: no limit */
     const char *unavailable;        /* NULL if it can run here, else why not */
+    const char *source;             /* where the code comes from: "own: ...", "OpenSSL 3.0.x" */
     int is_oracle;                  /* the spec-literal path: checks, not a contender */
     /* Called before timing (e.g. selects the libzuc path); 0 on success. */
     int (*prepare)(const struct bench_entry *e);
@@ -42,6 +43,9 @@ typedef struct bench_entry {
      * up one key/IV, stream_next writes the next nbytes (a multiple of 4). */
     void (*stream_start)(void);
     void (*stream_next)(uint8_t *buf, size_t nbytes);
+    /* Optional: 0 if this entry reproduces a published vector (checked once
+     * before any timing, where no spec-literal oracle exists). */
+    int (*known_answer)(void);
 } bench_entry;
 
 /* Names match ignoring case and the characters '-', '_', '.'. */
@@ -65,5 +69,10 @@ void bench_batch_free(bench_batch *b);
 void bench_register(const bench_entry *e);
 void bench_register_libzuc(void);
 void bench_register_ipsecmb(void);
+void bench_register_snow3g(void);
+void bench_register_own(void);
+void bench_register_openssl(void);
+void bench_register_sodium(void);
+void bench_register_cryptopp(void);
 
 #endif

@@ -11,7 +11,10 @@ if [ "${1:-}" = "cross" ]; then
     packages="cmake make python3 gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu qemu-user"
 else
     # python3-venv: the report renderer's virtual environment (make report, make test).
-    packages="cmake gcc make libc6-dev python3 python3-venv"
+    packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv"
+    # The document's comparison ciphers: OpenSSL (AES/SM4-CTR, ChaCha20, EEA2/EIA2),
+    # libsodium (Salsa20/12, ChaCha20), Crypto++ (HC-128, Rabbit, Sosemanuk, Salsa20/12).
+    packages="$packages libssl-dev libsodium-dev libcrypto++-dev"
     # ipsec-mb: a peer and a second oracle; Debian ships it for amd64 only.
     [ "$arch" = "amd64" ] && packages="$packages libipsec-mb-dev"
 fi

@@ -25,6 +25,11 @@ static IMB_MGR *manager(void)
     return mgr;
 }
 
+struct IMB_MGR *ipsecmb_manager(void)
+{
+    return manager();
+}
+
 const char *ipsecmb_unavailable(void)
 {
     return manager() ? NULL : "ipsec-mb could not initialise a manager on this CPU";
@@ -330,6 +335,7 @@ void bench_register_ipsecmb(void)
             .output = algs[a].output,
             .max_bytes = IPSECMB_ZUC_MAX_BYTES,
             .unavailable = ipsecmb_unavailable(),
+            .source = "library: Intel ipsec-mb",
             .prepare = prepare_nothing,
             .run = algs[a].run,
         };

@@ -12,6 +12,9 @@
 
 #define IPSECMB_ZUC_MAX_BYTES 8188
 
+/* The thread's manager (NULL if ipsec-mb cannot run here). */
+struct IMB_MGR *ipsecmb_manager(void);
+
 /* NULL if usable, else why not. */
 const char *ipsecmb_unavailable(void);
 /* The architecture manager picked ("avx512", "avx2", ...) and the version. */

@@ -113,6 +113,7 @@ void bench_register_libzuc(void)
                 .output = algs[a].output,
                 .unavailable = zuc_impl_usable(*impl) ? NULL : "this CPU/OS cannot run it",
                 .is_oracle = strcmp(*impl, "ref") == 0,
+                .source = "own: lib/ (libzuc)",
                 .prepare = select_impl,
                 .run = algs[a].run,
                 .stream_start = algs[a].stream_start,

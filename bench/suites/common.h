@@ -26,9 +26,11 @@ int suite_selected(const suite_filter *f, const bench_entry *e);
 size_t suite_count(const suite_filter *f);
 int suite_first_of_algorithm(const bench_entry *e);
 
-/* 1 if e's output equals the spec-literal path's on three messages of len
- * bytes (a peer that silently does nothing is caught here); else a message
- * on stderr and 0. */
+/* 1 if e reproduces its published vector (where it has one) and its output
+ * equals the spec-literal path's on three messages of len bytes, or, for
+ * algorithms without one, another backend's that passes its own vector (a
+ * peer that silently does nothing is caught here); else a message on
+ * stderr and 0. */
 int suite_output_agrees(const bench_entry *e, size_t len);
 
 /* Median ticks per byte of e->run over a batch of about `target_bytes`

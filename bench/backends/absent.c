@@ -1,0 +1,42 @@
+/* absent.c — stands in for the optional peers the build did not find, so
+ * `zucbench list` says which are missing and how to get them. */
+#include "../registry.h"
+
+__attribute__((unused)) static void absent(const char *algorithms, const char *backend, const char *why)
+{
+    bench_entry e = { .algorithm = algorithms, .backend = backend, .variant = "-",
+                      .unavailable = why, .source = "library (not built)" };
+    bench_register(&e);
+}
+
+#ifndef ZUCBENCH_HAVE_OPENSSL
+void bench_register_openssl(void)
+{
+    absent("aes-128-ctr, sm4-ctr, chacha20, 128-eea2, 128-eia2", "openssl",
+           "not found when configured (Debian: apt-get install libssl-dev)");
+}
+#endif
+
+#ifndef ZUCBENCH_HAVE_SODIUM
+void bench_register_sodium(void)
+{
+    absent("salsa20-12, chacha20", "sodium",
+           "not found when configured (Debian: apt-get install libsodium-dev)");
+}
+#endif
+
+#ifndef ZUCBENCH_HAVE_CRYPTOPP
+void bench_register_cryptopp(void)
+{
+    absent("hc-128, rabbit, sosemanuk, salsa20-12", "cryptopp",
+           "not found when configured (Debian: apt-get install libcrypto++-dev; needs a C++17 compiler)");
+}
+#endif
+
+#ifndef ZUCBENCH_HAVE_IPSECMB
+void bench_register_snow3g(void)
+{
+    absent("128-eea1, 128-eia1", "ipsec-mb",
+           "not found when configured (Debian: apt-get install libipsec-mb-dev; amd64 only)");
+}
+#endif
