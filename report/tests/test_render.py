@@ -1,11 +1,14 @@
 """Rendering the report from the stored fixtures."""
 
+import base64
+import json
 import re
 from pathlib import Path
 
 import matplotlib.image
 
 from zucreport.cli import main
+from zucreport.select import is_zuc
 
 from conftest import FIXTURES
 
@@ -13,8 +16,10 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 EXPECTED_CHARTS = {
     "mac-ratio", "mac-time", "ablation-single", "ablation-table13", "ablation-table15",
     "speed-128-eea3", "speed-zuc-256", "speed-128-eia3", "speed-zuc-256-mac32",
-    "speed-zuc-256-mac64", "speed-zuc-256-mac128",
+    "speed-zuc-256-mac64", "speed-zuc-256-mac128", "estream-stream", "estream-packets",
 }
+CIPHER_CHARTS = {"estream-stream": "Keystream speed of every cipher",
+                 "estream-packets": "Packet speed of every cipher"}
 TABLE_TITLES = (
     "Table 3: Init and Stream", "Table 4: ticks/byte of x-byte messages, setup included",
     "Table 5: µs per MAC, by message size (bytes)",
@@ -90,3 +95,41 @@ def test_the_same_results_render_the_same_bytes(tmp_path: Path):
         assert main(["--out", str(out), str(FIXTURES / "ablation.json")]) == 0
     for name in ("index.html", "README.md", "charts/ablation-table15.png"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_the_cipher_charts_are_pngs_shown_in_both_pages(rendered: Path):
+    html = (rendered / "index.html").read_text(encoding="utf-8")
+    markdown = (rendered / "README.md").read_text(encoding="utf-8")
+    for slug, title in CIPHER_CHARTS.items():
+        png = (rendered / "charts" / f"{slug}.png").read_bytes()
+        assert png.startswith(PNG_SIGNATURE), slug
+        height, width, _ = matplotlib.image.imread(rendered / "charts" / f"{slug}.png").shape
+        assert height > 400 and width >= 1000, slug
+        inline = f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}"'
+        assert inline in html, slug
+        assert re.search(rf"<figcaption>{title}[^<]*</figcaption>", html), slug
+        assert re.search(rf"!\[{title}[^]]*\]\(charts/{slug}\.png\)", markdown), slug
+
+
+def test_per_size_charts_are_drawn_for_zuc_only(rendered: Path):
+    per_algorithm = [p.stem.removeprefix("speed-")
+                     for p in (rendered / "charts").glob("speed-*.png")]
+    assert per_algorithm and all(is_zuc(algorithm) for algorithm in per_algorithm)
+
+
+def _contender_labels(results: list[dict]) -> set[str]:
+    return {f"{r['algorithm']} [document] {r['implementation']}" if r["backend"] == "document"
+            else f"{r['algorithm']} {r['backend']}-{r['implementation']}" for r in results}
+
+
+def test_the_estream_tables_show_every_cipher(rendered: Path):
+    markdown = (rendered / "README.md").read_text(encoding="utf-8")
+    table3 = markdown[markdown.index("**Table 3"):markdown.index("**Table 4")]
+    table4 = markdown[markdown.index("**Table 4"):markdown.index("**Table 5")]
+    results = json.loads((FIXTURES / "estream.json").read_text())["results"]
+    with_stream = [r for r in results if r["configuration"] in ("init", "stream")]
+    assert len({r["algorithm"] for r in results}) >= 8
+    for label in _contender_labels(with_stream):
+        assert label in table3, label
+    for label in _contender_labels(results):
+        assert label in table4, label

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from . import charts as draw
+from .cipher_charts import cipher_charts
 from . import tables
 from .charts import Chart
 from .results import ResultsFile, all_rows
@@ -97,7 +98,8 @@ def _estream_section(rows) -> Section:
         "setup; Stream: one long keystream, setup excluded; x-byte columns: messages of that "
         "size, each with a fresh key and IV, setup included.",
         [t for t in (tables.estream_init_stream_table(rows),
-                     tables.estream_message_table(rows)) if t])
+                     tables.estream_message_table(rows)) if t],
+        cipher_charts(rows))
 
 
 def _mac_section(rows) -> Section:
@@ -129,9 +131,10 @@ def _speed_section(rows) -> Section:
 
 def _message_chart_section(rows) -> Section:
     return Section(
-        "Cost per byte by message size (estream and speed)",
+        "ZUC: cost per byte by message size (estream and speed)",
         "Medians as lines, the quartiles as a band around our lines; the document's figures "
-        "dashed and grey.",
+        "dashed and grey. The other ciphers are in the eSTREAM section's keystream and "
+        "packet charts.",
         charts=draw.message_speed_charts(rows))
 
 

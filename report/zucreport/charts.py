@@ -18,7 +18,8 @@ from .ablation import (BASELINE, GAIN_TITLES, VariantGain, gain_sets,  # noqa: E
 from .mac import mac_ratio_series           # noqa: E402
 from .measures import us_per_message        # noqa: E402
 from .results import Row                    # noqa: E402
-from .select import contender_key, contender_label, grouped, ours_first, pick  # noqa: E402
+from .select import (contender_key, contender_label, grouped, is_zuc, ours_first,  # noqa: E402
+                     pick)
 from .units import axis_size_label          # noqa: E402
 
 DPI = 100
@@ -132,8 +133,12 @@ def _speed_label(row: Row, suites: set[str]) -> str:
 
 
 def message_speed_charts(rows: list[Row]) -> list[Chart]:
-    """Per algorithm: ticks/byte against message size, one line per contender."""
-    chosen = pick(rows, suite=("estream", "speed"), configuration="message", unit="ticks/byte")
+    """Per ZUC algorithm: ticks/byte against message size, one line per contender.
+
+    The other ciphers would add a chart each; the packet chart holds them instead.
+    """
+    chosen = [r for r in pick(rows, suite=("estream", "speed"), configuration="message",
+                              unit="ticks/byte") if is_zuc(r.algorithm)]
     charts = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
         suites = {r.suite for r in group}
@@ -265,11 +270,3 @@ def mac_time_chart(rows: list[Row]) -> Chart | None:
     figure.suptitle(f"{title}\n{BAND_NOTE}")
     return Chart("mac-time", title, _png(figure))
 
-
-def all_charts(rows: list[Row]) -> list[Chart]:
-    """Every chart whose data is present."""
-    charts = message_speed_charts(rows)
-    charts += [c for c in (mac_time_chart(rows), mac_ratio_chart(rows)) if c]
-    charts += ablation_gain_charts(rows)
-    table15 = ablation_table15_chart(rows)
-    return charts + ([table15] if table15 else [])

@@ -6,8 +6,16 @@ from .results import Row
 
 Key = TypeVar("Key", bound=Hashable)
 
+# 128-EEA3 and 128-EIA3 are ZUC-128 under their 3GPP names; the rest are named zuc-*.
+ZUC_3GPP_NAMES = ("128-eea3", "128-eia3")
+
 DOCUMENT_NOTE = ("[document]: figures published in the source document, measured on "
                  "another machine; compare ratios, not absolute values.")
+
+
+def is_zuc(algorithm: str) -> bool:
+    """True for the ZUC algorithms, False for the ciphers they are compared with."""
+    return algorithm in ZUC_3GPP_NAMES or algorithm.startswith("zuc-")
 
 
 def pick(rows: Iterable[Row], **wanted: str | tuple[str, ...]) -> list[Row]:
