@@ -6,6 +6,8 @@ set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+# pkg-config too: only the target's .pc files, never the build machine's.
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${ZUC_CROSS_TRIPLE}/pkgconfig:/usr/${ZUC_CROSS_TRIPLE}/lib/pkgconfig)
 
 if(CMAKE_SYSTEM_PROCESSOR STREQUAL "arm")
   set(zuc_qemu_name qemu-arm)
