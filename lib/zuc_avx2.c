@@ -8,6 +8,10 @@
  * nibble vpshufb, zuc_avx2_sbox.h); no branch or address depends on keys or
  * data, only on message lengths. Built with -mavx2 -maes for this file only.
  *
+ * The same source builds two paths: "avx2" (AESENCLAST on each 128-bit half)
+ * and, from zuc_avx2_vaes.c with -mvaes, "avx2-vaes" (one 256-bit
+ * VAESENCLAST), which needs VAES too.
+ *
  * Techniques: the LFSR feedback sums its five terms with vector adds and
  * min(c, c - p) as the reduction, one fold at the end; the rotations by 16 of
  * F's halves are folded into L1/L2, which become three byte shuffles, one
@@ -20,6 +24,14 @@
 
 #include "zuc_avx2_sbox.h"
 #include "zuc_impl.h"
+
+#if defined(__VAES__)
+#define IMPL zuc_impl_avx2_vaes
+#define IMPL_NAME "avx2-vaes"
+#else
+#define IMPL zuc_impl_avx2
+#define IMPL_NAME "avx2"
+#endif
 
 #define INLINE ZUC_AVX2_INLINE
 #define LANES 8
@@ -425,7 +437,7 @@ static void avx2_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uin
                       const uint8_t *in, uint8_t *out, size_t length_bits)
 {
     zuc_eea3_job job = { key, count, bearer, direction, in, out, length_bits };
-    zuc_lanes_eea3(&zuc_impl_avx2, &job, 1);
+    zuc_lanes_eea3(&IMPL, &job, 1);
 }
 
 static uint32_t avx2_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer,
@@ -433,7 +445,7 @@ static uint32_t avx2_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer,
 {
     uint32_t mac;
     zuc_eia3_job job = { key, count, bearer, direction, msg, length_bits, &mac };
-    zuc_lanes_eia3(&zuc_impl_avx2, &job, 1);
+    zuc_lanes_eia3(&IMPL, &job, 1);
     return mac;
 }
 
@@ -441,19 +453,20 @@ static void avx2_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const
                               uint8_t *out, size_t length_bytes)
 {
     zuc256_crypt_job job = { key, iv, in, out, length_bytes };
-    zuc_lanes_zuc256_crypt(&zuc_impl_avx2, &job, 1);
+    zuc_lanes_zuc256_crypt(&IMPL, &job, 1);
 }
 
 static void avx2_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
                             size_t length_bits, uint8_t *tag, size_t tag_bytes)
 {
     zuc256_mac_job job = { key, iv, msg, length_bits, tag, tag_bytes };
-    zuc_lanes_zuc256_mac(&zuc_impl_avx2, &job, 1);
+    zuc_lanes_zuc256_mac(&IMPL, &job, 1);
 }
 
 /* ---- the descriptor ---------------------------------------------------------- */
 
-/* AVX2 and AES-NI on the CPU, and YMM state enabled by the OS (XCR0 bits 1, 2). */
+/* AVX2 and AES-NI (and VAES for avx2-vaes) on the CPU, and YMM state
+ * enabled by the OS (XCR0 bits 1, 2). */
 static int avx2_usable(void)
 {
     unsigned a, b, c, d;
@@ -467,11 +480,15 @@ static int avx2_usable(void)
         return 0;
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
+#if defined(__VAES__)
+    if (!(c & bit_VAES))
+        return 0;
+#endif
     return (b & bit_AVX2) != 0;
 }
 
-const zuc_impl zuc_impl_avx2 = {
-    .name = "avx2",
+const zuc_impl IMPL = {
+    .name = IMPL_NAME,
     .lanes = LANES,
     .constant_time = 1,
     .usable = avx2_usable,

@@ -69,6 +69,7 @@ extern const zuc_impl zuc_impl_ref;
 extern const zuc_impl zuc_impl_scalar;
 #if defined(__x86_64__)
 extern const zuc_impl zuc_impl_avx2;
+extern const zuc_impl zuc_impl_avx2_vaes;
 #endif
 
 /* The implementations chosen by zuc_dispatch.c (never NULL): for one
