@@ -158,28 +158,38 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
         }
 }
 
-/* One block where some message ends inside it: keystream to memory, then
- * each lane takes what it needs. */
+/* One block where some message ends inside it: those messages go through
+ * a bounce buffer, the others are processed in place. */
 static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
-    uint32_t ks[ZUC_LANES_MAX][32];
-    uint32_t *dst[ZUC_LANES_MAX] = { 0 };
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if (ls->active >> l & 1)
-            dst[l] = ks[l];
-    ls->im->lanes_keystream(&ls->st, dst, 1);
+    uint8_t bounce[ZUC_LANES_MAX][4 * 32];          /* blocks of up to 32 words */
+    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
+    uint8_t *out[ZUC_LANES_MAX] = { 0 };
+    for (unsigned l = 0; l < lane_count(ls); l++) {
+        if (!(ls->active >> l & 1))
+            continue;
+        crypt_lane *c = &lane[l];
+        in[l] = c->in;
+        out[l] = c->out;
+        if (c->left < block_bytes) {
+            memcpy(bounce[l], c->in, c->left);
+            in[l] = out[l] = bounce[l];
+        }
+    }
+    ls->im->lanes_xor(&ls->st, in, out, 1);
     for (unsigned l = 0; l < lane_count(ls); l++) {
         if (!(ls->active >> l & 1))
             continue;
         crypt_lane *c = &lane[l];
         size_t k = c->left < block_bytes ? c->left : block_bytes;
-        for (size_t i = 0; i < k; i++)
-            c->out[i] = c->in[i] ^ (uint8_t)(ks[l][i / 4] >> (24 - 8 * (i % 4)));
+        if (k < block_bytes) {
+            memcpy(c->out, bounce[l], k);
+            zuc_wipe(bounce[l], block_bytes);       /* keystream beyond the message */
+        }
         c->in += k;
         c->out += k;
         c->left -= k;
     }
-    zuc_wipe(ks, sizeof ks);
 }
 
 /* Lanes whose message is done: last byte masked, lane freed. */
