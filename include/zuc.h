@@ -14,8 +14,9 @@
  *   - Every function returns ZUC_OK (0) or a negative ZUC_E* code on invalid
  *     arguments; none aborts, and none writes anything when it returns an error.
  *   - Timing: the "scalar" path indexes S-box tables with secret data and is NOT
- *     constant time on CPUs with data caches; the "ref" path likewise.
- *     zuc_impl_name() says which path is in use.
+ *     constant time on CPUs with data caches; the "ref" path likewise. The
+ *     "avx2" path computes its S-boxes and is constant time.
+ *     zuc_impl_name() / zuc_impl_name_n() say which paths are in use.
  *   - Thread safety: all functions are reentrant; zuc_force_impl() changes a
  *     process-wide choice and should be called before other threads start.
  */
@@ -115,9 +116,16 @@ ZUC_API int zuc256_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[2
 ZUC_API void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords);
 
 /* Many independent messages in one call. Each job is processed as by
- * zuc_eea3 / zuc_eia3 (same arguments, same limits). The jobs are checked
- * first: if any job is invalid, nothing is written and the error of the
- * first invalid job is returned. Outputs of different jobs must not overlap. */
+ * zuc_eea3 / zuc_eia3 / zuc256_crypt / zuc256_mac (same arguments, same
+ * limits, same results, in == out allowed within a job). The jobs are
+ * checked first: if any job is invalid, nothing is written and the error of
+ * the first invalid job is returned. Outputs of different jobs must not
+ * overlap, nor the output of one job the input of another.
+ * Where a multi-lane path runs here (zuc_impl_name_n()), the messages are
+ * spread over its lanes (8 with AVX2): each lane takes the next message as
+ * soon as its own ends, so messages of any mix of lengths keep the lanes
+ * busy, and the lanes run even for n < 8. That path is constant time (see
+ * zuc_impl_name_n); its running time depends only on n and the lengths. */
 typedef struct {
     const uint8_t *key;                       /* 16 bytes */
     uint32_t count; uint8_t bearer; uint8_t direction;
@@ -130,16 +138,38 @@ typedef struct {
     const uint8_t *msg; size_t length_bits; uint32_t *mac;
 } zuc_eia3_job;
 
+typedef struct {
+    const uint8_t *key;                       /* 32 bytes */
+    const uint8_t *iv;                        /* 25 bytes */
+    const uint8_t *in; uint8_t *out; size_t length_bytes;
+} zuc256_crypt_job;
+
+typedef struct {
+    const uint8_t *key;                       /* 32 bytes */
+    const uint8_t *iv;                        /* 25 bytes */
+    const uint8_t *msg; size_t length_bits;
+    uint8_t *tag; size_t tag_bytes;           /* 4, 8 or 16; may differ per job */
+} zuc256_mac_job;
+
 ZUC_API int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n);
 ZUC_API int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n);
+ZUC_API int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n);
+ZUC_API int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n);
 
-/* The implementation in use: "ref" (spec-literal), "scalar" (portable C),
- * or a SIMD path where one is built and the CPU runs it. */
+/* The implementation in use for one message per call: "ref" (spec-literal)
+ * or "scalar" (portable C), unless one was forced. */
 ZUC_API const char *zuc_impl_name(void);
 
-/* Force an implementation by name ("auto" returns to automatic choice).
- * Returns 0, or -1 if the name is unknown or the path cannot run on this
- * CPU/OS (the choice is then unchanged). */
+/* The implementation the many-message calls (zuc_*_n) use: by default the
+ * widest multi-lane path the CPU and OS run ("avx2": 8 lanes, AVX2 and
+ * AES-NI, constant time), else the one-message choice. */
+ZUC_API const char *zuc_impl_name_n(void);
+
+/* Force an implementation by name for every call, one message or many
+ * ("auto" returns to automatic choice). A multi-lane path forced this way
+ * also runs single messages, in one lane. Returns 0, or -1 if the name is
+ * unknown or the path cannot run on this CPU/OS (the choice is then
+ * unchanged). */
 ZUC_API int zuc_force_impl(const char *name);
 
 /* The names of all implementations built into this library, widest first,

@@ -92,21 +92,34 @@ int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t dire
     return rc;
 }
 
-int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in, uint8_t *out,
-                 size_t length_bytes)
+static int check_zuc256_crypt(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                              const uint8_t *out, size_t length_bytes)
 {
     if (!key || !iv || (length_bytes && (!in || !out)))
         return ZUC_ENULL;
     if ((uint64_t)length_bytes > ZUC256_MAX_BYTES)
         return ZUC_ELENGTH;
+    return ZUC_OK;
+}
+
+static void run_zuc256_crypt(const zuc_impl *im, const uint8_t *key, const uint8_t *iv,
+                             const uint8_t *in, uint8_t *out, size_t length_bytes)
+{
     if (length_bytes == 0)
-        return ZUC_OK;
-    const zuc_impl *im = zuc_active_impl();
+        return;
     if (im->zuc256_crypt)
         im->zuc256_crypt(key, iv, in, out, length_bytes);
     else
         zuc_modes_zuc256_crypt(im, key, iv, in, out, length_bytes);
-    return ZUC_OK;
+}
+
+int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in, uint8_t *out,
+                 size_t length_bytes)
+{
+    int rc = check_zuc256_crypt(key, iv, in, out, length_bytes);
+    if (rc == ZUC_OK)
+        run_zuc256_crypt(zuc_active_impl(), key, iv, in, out, length_bytes);
+    return rc;
 }
 
 int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
@@ -123,8 +136,8 @@ int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
     return ZUC_OK;
 }
 
-int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
-               size_t length_bits, uint8_t *tag, size_t tag_bytes)
+static int check_zuc256_mac(const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                            size_t length_bits, const uint8_t *tag, size_t tag_bytes)
 {
     if (!key || !iv || !tag || (length_bits && !msg))
         return ZUC_ENULL;
@@ -132,14 +145,27 @@ int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
         return ZUC_ETAGSIZE;
     if ((uint64_t)length_bits + 16u * tag_bytes > ((uint64_t)1 << 32))
         return ZUC_ELENGTH;
+    return ZUC_OK;
+}
+
+static void run_zuc256_mac(const zuc_impl *im, const uint8_t *key, const uint8_t *iv,
+                           const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
+{
     if (!msg)
         msg = empty_buffer;
-    const zuc_impl *im = zuc_active_impl();
     if (im->zuc256_mac)
         im->zuc256_mac(key, iv, msg, length_bits, tag, tag_bytes);
     else
         zuc_modes_zuc256_mac(im, key, iv, msg, length_bits, tag, tag_bytes);
-    return ZUC_OK;
+}
+
+int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+               size_t length_bits, uint8_t *tag, size_t tag_bytes)
+{
+    int rc = check_zuc256_mac(key, iv, msg, length_bits, tag, tag_bytes);
+    if (rc == ZUC_OK)
+        run_zuc256_mac(zuc_active_impl(), key, iv, msg, length_bits, tag, tag_bytes);
+    return rc;
 }
 
 int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
@@ -165,6 +191,7 @@ void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords)
     zuc_active_impl()->keystream(st, words, nwords);
 }
 
+/* Many messages: over the lanes of a multi-lane path, else one by one. */
 int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n)
 {
     if (n && !jobs)
@@ -175,7 +202,11 @@ int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n)
         if (rc != ZUC_OK)
             return rc;
     }
-    const zuc_impl *im = zuc_active_impl();
+    const zuc_impl *im = zuc_active_impl_n();
+    if (im->lanes > 1) {
+        zuc_lanes_eea3(im, jobs, n);
+        return ZUC_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         const zuc_eea3_job *j = &jobs[i];
         run_eea3(im, j->key, j->count, j->bearer, j->direction, j->in, j->out, j->length_bits);
@@ -193,10 +224,56 @@ int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n)
         if (rc != ZUC_OK)
             return rc;
     }
-    const zuc_impl *im = zuc_active_impl();
+    const zuc_impl *im = zuc_active_impl_n();
+    if (im->lanes > 1) {
+        zuc_lanes_eia3(im, jobs, n);
+        return ZUC_OK;
+    }
     for (size_t i = 0; i < n; i++) {
         const zuc_eia3_job *j = &jobs[i];
         *j->mac = run_eia3(im, j->key, j->count, j->bearer, j->direction, j->msg, j->length_bits);
     }
+    return ZUC_OK;
+}
+
+int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n)
+{
+    if (n && !jobs)
+        return ZUC_ENULL;
+    for (size_t i = 0; i < n; i++) {
+        const zuc256_crypt_job *j = &jobs[i];
+        int rc = check_zuc256_crypt(j->key, j->iv, j->in, j->out, j->length_bytes);
+        if (rc != ZUC_OK)
+            return rc;
+    }
+    const zuc_impl *im = zuc_active_impl_n();
+    if (im->lanes > 1) {
+        zuc_lanes_zuc256_crypt(im, jobs, n);
+        return ZUC_OK;
+    }
+    for (size_t i = 0; i < n; i++)
+        run_zuc256_crypt(im, jobs[i].key, jobs[i].iv, jobs[i].in, jobs[i].out,
+                         jobs[i].length_bytes);
+    return ZUC_OK;
+}
+
+int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n)
+{
+    if (n && !jobs)
+        return ZUC_ENULL;
+    for (size_t i = 0; i < n; i++) {
+        const zuc256_mac_job *j = &jobs[i];
+        int rc = check_zuc256_mac(j->key, j->iv, j->msg, j->length_bits, j->tag, j->tag_bytes);
+        if (rc != ZUC_OK)
+            return rc;
+    }
+    const zuc_impl *im = zuc_active_impl_n();
+    if (im->lanes > 1) {
+        zuc_lanes_zuc256_mac(im, jobs, n);
+        return ZUC_OK;
+    }
+    for (size_t i = 0; i < n; i++)
+        run_zuc256_mac(im, jobs[i].key, jobs[i].iv, jobs[i].msg, jobs[i].length_bits,
+                       jobs[i].tag, jobs[i].tag_bytes);
     return ZUC_OK;
 }

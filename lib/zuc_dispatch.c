@@ -1,7 +1,9 @@
 /* zuc_dispatch.c — CPU feature detection and the choice of implementation.
  *
- * The list below is ordered widest first; the first usable one is chosen
- * once and cached. zuc_force_impl() overrides the choice (tests, zucbench
+ * The list below is ordered widest first. Two choices are made once and
+ * cached: for many messages per call (zuc_*_n), the first usable one; for
+ * one message, the first usable one-lane path (lanes help only when there
+ * are messages to fill them). zuc_force_impl() sets both (tests, zucbench
  * --impl) so every path stays reachable on one machine. */
 #include <stdatomic.h>
 #include <string.h>
@@ -13,16 +15,23 @@
 #endif
 
 static const zuc_impl *const all_impls[] = {
+#if defined(__x86_64__)
+    &zuc_impl_avx2_vaes,
+    &zuc_impl_avx2,
+#endif
     &zuc_impl_scalar,
     &zuc_impl_ref,
 };
 #define N_IMPLS (sizeof all_impls / sizeof all_impls[0])
 
 static const char *const impl_names[N_IMPLS + 1] = {
+#if defined(__x86_64__)
+    "avx2-vaes", "avx2",
+#endif
     "scalar", "ref", NULL,
 };
 
-static _Atomic(const zuc_impl *) active;
+static _Atomic(const zuc_impl *) active, active_n;
 
 int zuc_cpu_has_pclmul(void)
 {
@@ -44,20 +53,37 @@ static const zuc_impl *find(const char *name)
     return NULL;
 }
 
-static const zuc_impl *best_usable(void)
+/* The first usable implementation with at most max_lanes lanes. */
+static const zuc_impl *best_usable(unsigned max_lanes)
 {
     for (size_t i = 0; i < N_IMPLS; i++)
-        if (all_impls[i]->usable())
+        if (all_impls[i]->lanes <= max_lanes && all_impls[i]->usable())
             return all_impls[i];
     return &zuc_impl_ref;
+}
+
+static void choose(const zuc_impl *one, const zuc_impl *many)
+{
+    atomic_store_explicit(&active_n, many, memory_order_release);
+    atomic_store_explicit(&active, one, memory_order_release);
 }
 
 const zuc_impl *zuc_active_impl(void)
 {
     const zuc_impl *im = atomic_load_explicit(&active, memory_order_acquire);
     if (!im) {
-        im = best_usable();
+        im = best_usable(1);
         atomic_store_explicit(&active, im, memory_order_release);
+    }
+    return im;
+}
+
+const zuc_impl *zuc_active_impl_n(void)
+{
+    const zuc_impl *im = atomic_load_explicit(&active_n, memory_order_acquire);
+    if (!im) {
+        im = best_usable(ZUC_LANES_MAX);
+        atomic_store_explicit(&active_n, im, memory_order_release);
     }
     return im;
 }
@@ -67,18 +93,23 @@ const char *zuc_impl_name(void)
     return zuc_active_impl()->name;
 }
 
+const char *zuc_impl_name_n(void)
+{
+    return zuc_active_impl_n()->name;
+}
+
 int zuc_force_impl(const char *name)
 {
     if (!name)
         return -1;
     if (strcmp(name, "auto") == 0) {
-        atomic_store_explicit(&active, best_usable(), memory_order_release);
+        choose(best_usable(1), best_usable(ZUC_LANES_MAX));
         return 0;
     }
     const zuc_impl *im = find(name);
     if (!im || !im->usable())
         return -1;
-    atomic_store_explicit(&active, im, memory_order_release);
+    choose(im, im);
     return 0;
 }
 

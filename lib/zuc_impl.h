@@ -12,6 +12,16 @@
  * for: encryption, and one per MAC tag size. */
 typedef enum { ZUC256_D_CRYPT, ZUC256_D_MAC32, ZUC256_D_MAC64, ZUC256_D_MAC128 } zuc256_dset;
 
+/* Up to ZUC_LANES_MAX independent streams side by side: row j holds cell s_j
+ * of every lane, R1 and R2 likewise (an implementation with fewer lanes uses
+ * the first entries of each row). Aligned for vector loads. */
+#define ZUC_LANES_MAX 16
+typedef struct {
+    _Alignas(64) uint32_t s[16][ZUC_LANES_MAX];
+    _Alignas(64) uint32_t r1[ZUC_LANES_MAX];
+    _Alignas(64) uint32_t r2[ZUC_LANES_MAX];
+} zuc_lanes;
+
 /* One implementation: a name, its width, and its primitives. The keystream
  * primitives (init128, init256, keystream) are required. The mode functions
  * are optional: NULL means "use the word-wise modes of zuc_modes.c over this
@@ -39,13 +49,33 @@ typedef struct zuc_impl {
                          const uint8_t *in, uint8_t *out, size_t length_bytes);
     void (*zuc256_mac)(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
                        size_t length_bits, uint8_t *tag, size_t tag_bytes);
+
+    /* Multi-lane primitives, set when lanes > 1 (zuc_lanes.c schedules
+     * messages over them). A block is block_words keystream words per lane.
+     * lanes_init loads and initialises (33 rounds) the lanes of `mask` from
+     * cells[l][0..15], the LFSR after key loading; cells is read for every
+     * lane, and the other lanes keep their streams. lanes_keystream writes
+     * nblocks blocks of each lane l to out[l] (skipped when NULL);
+     * lanes_xor writes out[l] = in[l] XOR keystream bytes (big-endian
+     * words) for nblocks blocks, lanes whose in[l] is NULL only advance. */
+    unsigned block_words;
+    void (*lanes_init)(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16]);
+    void (*lanes_keystream)(zuc_lanes *st, uint32_t *const *out, size_t nblocks);
+    void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
+                      size_t nblocks);
 } zuc_impl;
 
 extern const zuc_impl zuc_impl_ref;
 extern const zuc_impl zuc_impl_scalar;
+#if defined(__x86_64__)
+extern const zuc_impl zuc_impl_avx2;
+extern const zuc_impl zuc_impl_avx2_vaes;
+#endif
 
-/* The implementation chosen by zuc_dispatch.c (never NULL). */
+/* The implementations chosen by zuc_dispatch.c (never NULL): for one
+ * message per call, and for many (zuc_*_n). */
 ZUC_INTERNAL const zuc_impl *zuc_active_impl(void);
+ZUC_INTERNAL const zuc_impl *zuc_active_impl_n(void);
 
 /* The S-boxes S0 and S1 (3GPP Doc 2 §3.4.2). */
 ZUC_INTERNAL extern const uint8_t zuc_sbox0[256];
@@ -75,6 +105,15 @@ ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, const uint8_t key[3
 ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, const uint8_t key[32],
                                        const uint8_t iv[25], const uint8_t *msg,
                                        size_t length_bits, uint8_t *tag, size_t tag_bytes);
+
+/* Many messages over an implementation's lanes (zuc_lanes.c): each lane
+ * takes the next message as soon as its own ends. The jobs are valid
+ * (checked by zuc_api.c). */
+ZUC_INTERNAL void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs,
+                                         size_t n);
+ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job *jobs, size_t n);
 
 /* XOR, over the 64 * nchunks message bits i with m_i = 1, of the 32-bit
  * keystream window starting at bit i of z (bits numbered from the most

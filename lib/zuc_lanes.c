@@ -1,0 +1,435 @@
+/* zuc_lanes.c — many messages over an implementation's SIMD lanes.
+ *
+ * Every lane carries one message. All lanes run for as many whole blocks as
+ * the shortest remaining message allows; a lane whose message ends is given
+ * the next message, initialised in the lanes while the other lanes keep
+ * their streams. Only message lengths steer the schedule, never keys or data.
+ *
+ * An initialisation costs about 33 steps of all lanes whatever the number of
+ * lanes it fills, so free lanes are filled together: a free lane waits while
+ * the steps it would idle cost less than one initialisation.
+ *
+ * The MACs fold each lane's keystream into its message with carry-less
+ * multiplication (zuc_mac_fold), many 64-bit chunks per call. */
+#include <string.h>
+
+#include "zuc_impl.h"
+
+#define INIT_STEPS 33          /* rounds of one initialisation */
+#define NONE ((size_t)-1)
+
+/* Stands in for a NULL message of length 0. */
+static const uint8_t empty_message[8];
+
+/* ---- lanes and when to fill them ------------------------------------------ */
+
+typedef struct {
+    const zuc_impl *im;
+    zuc_lanes st;
+    uint32_t cells[ZUC_LANES_MAX][16];     /* key loading of the lanes being filled */
+    unsigned active, fresh;                /* lane masks: busy, and being filled */
+    size_t next;                           /* the next job to start */
+} lane_set;
+
+static unsigned lane_count(const lane_set *ls)
+{
+    return ls->im->lanes;
+}
+
+static unsigned popcount(unsigned m)
+{
+    unsigned n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* Fill free lanes now? Yes when no lane runs; else when the free lanes
+ * would idle, until the next lane ends (`steps_to_end` steps), for more
+ * lane-steps than one initialisation of all lanes costs. */
+static int fill_now(const lane_set *ls, size_t n, size_t steps_to_end)
+{
+    unsigned lanes = lane_count(ls), free_lanes = lanes - popcount(ls->active);
+    if (ls->next >= n || free_lanes == 0)
+        return 0;
+    if (ls->active == 0)
+        return 1;
+    return (uint64_t)free_lanes * steps_to_end > (uint64_t)INIT_STEPS * lanes;
+}
+
+static void lanes_begin(lane_set *ls, const zuc_impl *im)
+{
+    ls->im = im;
+    memset(&ls->st, 0, sizeof ls->st);
+    memset(ls->cells, 0, sizeof ls->cells);
+    ls->active = ls->fresh = 0;
+    ls->next = 0;
+}
+
+/* Initialises the lanes marked fresh (their cells are loaded). */
+static void lanes_start_fresh(lane_set *ls)
+{
+    if (ls->fresh)
+        ls->im->lanes_init(&ls->st, ls->fresh, (const uint32_t (*)[16])ls->cells);
+    ls->active |= ls->fresh;
+    ls->fresh = 0;
+}
+
+static void lanes_end(lane_set *ls)
+{
+    zuc_wipe(&ls->st, sizeof ls->st);
+    zuc_wipe(ls->cells, sizeof ls->cells);
+}
+
+/* ---- encryption ------------------------------------------------------------ */
+
+typedef struct {
+    const uint8_t *in;
+    uint8_t *out;
+    size_t left;                 /* bytes not yet processed */
+    uint8_t *last;               /* the last output byte, and the bits it keeps */
+    uint8_t last_mask;
+} crypt_lane;
+
+/* A message to encrypt: key loading into cells, and where its bytes go.
+ * Returns 0 for an empty message (nothing to do). */
+typedef int (*crypt_source)(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c);
+
+static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
+{
+    const zuc_eea3_job *j = (const zuc_eea3_job *)jobs + i;
+    uint8_t iv[16];
+    if (j->length_bits == 0)
+        return 0;
+    zuc_iv_of_eea3(iv, j->count, j->bearer, j->direction);
+    zuc128_load(cells, j->key, iv);
+    c->in = j->in;
+    c->out = j->out;
+    c->left = (j->length_bits + 7) / 8;
+    c->last = j->out + c->left - 1;
+    c->last_mask = j->length_bits % 8 ? (uint8_t)(0xFF << (8 - j->length_bits % 8)) : 0xFF;
+    return 1;
+}
+
+static int zuc256_crypt_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
+{
+    const zuc256_crypt_job *j = (const zuc256_crypt_job *)jobs + i;
+    if (j->length_bytes == 0)
+        return 0;
+    zuc256_load(cells, j->key, j->iv, ZUC256_D_CRYPT);
+    c->in = j->in;
+    c->out = j->out;
+    c->left = j->length_bytes;
+    c->last = j->out + c->left - 1;
+    c->last_mask = 0xFF;
+    return 1;
+}
+
+/* Takes jobs into free lanes while there are jobs (empty ones need no lane). */
+static void crypt_fill(lane_set *ls, crypt_lane *lane, const void *jobs, size_t n,
+                       crypt_source source)
+{
+    for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
+        if (!((ls->active | ls->fresh) >> l & 1))
+            while (ls->next < n)
+                if (source(jobs, ls->next++, ls->cells[l], &lane[l])) {
+                    ls->fresh |= 1u << l;
+                    break;
+                }
+    lanes_start_fresh(ls);
+}
+
+/* Whole blocks for every busy lane: as many as the shortest message holds. */
+static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t block_bytes)
+{
+    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
+    uint8_t *out[ZUC_LANES_MAX] = { 0 };
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if (ls->active >> l & 1) {
+            in[l] = lane[l].in;
+            out[l] = lane[l].out;
+        }
+    ls->im->lanes_xor(&ls->st, in, out, nblocks);
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if (ls->active >> l & 1) {
+            lane[l].in += nblocks * block_bytes;
+            lane[l].out += nblocks * block_bytes;
+            lane[l].left -= nblocks * block_bytes;
+        }
+}
+
+/* One block where some message ends inside it: those messages go through
+ * a bounce buffer, the others are processed in place. */
+static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+{
+    uint8_t bounce[ZUC_LANES_MAX][4 * 32];          /* blocks of up to 32 words */
+    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
+    uint8_t *out[ZUC_LANES_MAX] = { 0 };
+    for (unsigned l = 0; l < lane_count(ls); l++) {
+        if (!(ls->active >> l & 1))
+            continue;
+        crypt_lane *c = &lane[l];
+        in[l] = c->in;
+        out[l] = c->out;
+        if (c->left < block_bytes) {
+            memcpy(bounce[l], c->in, c->left);
+            in[l] = out[l] = bounce[l];
+        }
+    }
+    ls->im->lanes_xor(&ls->st, in, out, 1);
+    for (unsigned l = 0; l < lane_count(ls); l++) {
+        if (!(ls->active >> l & 1))
+            continue;
+        crypt_lane *c = &lane[l];
+        size_t k = c->left < block_bytes ? c->left : block_bytes;
+        if (k < block_bytes) {
+            memcpy(c->out, bounce[l], k);
+            zuc_wipe(bounce[l], block_bytes);       /* keystream beyond the message */
+        }
+        c->in += k;
+        c->out += k;
+        c->left -= k;
+    }
+}
+
+/* Lanes whose message is done: last byte masked, lane freed. */
+static void crypt_retire(lane_set *ls, crypt_lane *lane)
+{
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if ((ls->active >> l & 1) && lane[l].left == 0) {
+            *lane[l].last &= lane[l].last_mask;
+            ls->active &= ~(1u << l);
+        }
+}
+
+static size_t shortest_left(const lane_set *ls, const crypt_lane *lane)
+{
+    size_t m = NONE;
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if ((ls->active >> l & 1) && lane[l].left < m)
+            m = lane[l].left;
+    return m;
+}
+
+static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_source source)
+{
+    lane_set ls;
+    crypt_lane lane[ZUC_LANES_MAX];
+    size_t block_bytes = 4 * im->block_words;
+    lanes_begin(&ls, im);
+    for (;;) {
+        size_t shortest = shortest_left(&ls, lane);
+        if (fill_now(&ls, n, shortest == NONE ? 0 : shortest / 4)) {
+            crypt_fill(&ls, lane, jobs, n, source);
+            shortest = shortest_left(&ls, lane);
+        }
+        if (!ls.active)
+            break;
+        if (shortest >= block_bytes)
+            crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
+        else
+            crypt_last_block(&ls, lane, block_bytes);
+        crypt_retire(&ls, lane);
+    }
+    lanes_end(&ls);
+}
+
+void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n)
+{
+    lanes_crypt(im, jobs, n, eea3_source);
+}
+
+void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, size_t n)
+{
+    lanes_crypt(im, jobs, n, zuc256_crypt_source);
+}
+
+/* ---- MACs -------------------------------------------------------------------
+ * A lane keeps a window z[0 .. have) of its keystream, z[0] being keystream
+ * word `base`. Message word w meets, for tag word j, the windows that start
+ * at keystream word w + offset + j (offset 0 for EIA3, the tag size in words
+ * for ZUC-256, whose tag starts as z_0 .. z_{t-1}). 64-bit chunks are folded
+ * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
+ * window start), and the words no chunk needs any more are dropped. */
+#define Z_CAP 96                 /* words of keystream a lane holds */
+#define Z_SLACK 4                /* words read beyond the last one needed */
+
+typedef struct {
+    const uint8_t *msg;
+    size_t len_bits, done_bits;  /* message length; bits folded (a multiple of 64) */
+    size_t base, have;           /* keystream window: z[0] is word base; z[0 .. have) made */
+    size_t need;                 /* keystream words to make in all */
+    unsigned tag_words, offset, started;
+    int eia3;
+    uint32_t *mac;               /* EIA3 result, or */
+    uint8_t *tag;                /* ZUC-256 tag */
+    uint32_t acc[4];
+    uint32_t z[Z_CAP];
+} mac_lane;
+
+typedef void (*mac_source)(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m);
+
+static void eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
+{
+    const zuc_eia3_job *j = (const zuc_eia3_job *)jobs + i;
+    uint8_t iv[16];
+    zuc_iv_of_eia3(iv, j->count, j->bearer, j->direction);
+    zuc128_load(cells, j->key, iv);
+    m->msg = j->msg ? j->msg : empty_message;
+    m->len_bits = j->length_bits;
+    m->tag_words = 1;
+    m->offset = 0;
+    m->eia3 = 1;
+    m->need = (size_t)(((uint64_t)j->length_bits + 64 + 31) / 32);    /* L of Doc 1 §4.4 */
+    m->mac = j->mac;
+    m->tag = NULL;
+}
+
+static void zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
+{
+    static const zuc256_dset dset_of[17] = { [4] = ZUC256_D_MAC32, [8] = ZUC256_D_MAC64,
+                                             [16] = ZUC256_D_MAC128 };
+    const zuc256_mac_job *j = (const zuc256_mac_job *)jobs + i;
+    zuc256_load(cells, j->key, j->iv, dset_of[j->tag_bytes]);
+    m->msg = j->msg ? j->msg : empty_message;
+    m->len_bits = j->length_bits;
+    m->tag_words = (unsigned)(j->tag_bytes / 4);
+    m->offset = m->tag_words;
+    m->eia3 = 0;
+    m->need = (size_t)(((uint64_t)j->length_bits + 64u * m->tag_words + 31) / 32);  /* L + 2t */
+    m->mac = NULL;
+    m->tag = j->tag;
+}
+
+static uint32_t window32(const uint32_t *z, size_t bit)
+{
+    size_t w = bit / 32, t = bit % 32;
+    return t == 0 ? z[w] : (z[w] << t) | (z[w + 1] >> (32 - t));
+}
+
+/* Folds every whole 64-bit chunk whose keystream is made, then drops the
+ * keystream words before the next chunk's. */
+static void mac_fold_ready(mac_lane *m)
+{
+    size_t rel = m->done_bits / 32 - m->base;      /* next message word, in z */
+    size_t reach = rel + m->offset + m->tag_words; /* + 2k for k chunks must stay < have */
+    size_t chunks = (m->len_bits - m->done_bits) / 64;
+    size_t ready = m->have > reach ? (m->have - 1 - reach) / 2 : 0;
+    if (ready < chunks)
+        chunks = ready;
+    if (chunks) {
+        for (unsigned j = 0; j < m->tag_words; j++)
+            m->acc[j] ^= zuc_mac_fold(m->msg + m->done_bits / 8, chunks, m->z + rel + m->offset + j);
+        m->done_bits += 64 * chunks;
+        rel += 2 * chunks;
+    }
+    memmove(m->z, m->z + rel, (m->have - rel) * sizeof m->z[0]);
+    m->base += rel;
+    m->have -= rel;
+}
+
+/* All keystream made and all whole chunks folded: the last partial chunk,
+ * the final windows, the result. */
+static void mac_finish(mac_lane *m)
+{
+    size_t rel = m->done_bits / 32 - m->base;
+    size_t tail_bits = m->len_bits - m->done_bits;
+    if (tail_bits) {
+        uint8_t last[8] = { 0 };
+        size_t tail_bytes = (tail_bits + 7) / 8;
+        memcpy(last, m->msg + m->done_bits / 8, tail_bytes);
+        if (tail_bits % 8)
+            last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
+        for (unsigned j = 0; j < m->tag_words; j++)
+            m->acc[j] ^= zuc_mac_fold(last, 1, m->z + rel + m->offset + j);
+        zuc_wipe(last, sizeof last);
+    }
+    size_t end_bit = m->len_bits - 32 * m->base;
+    for (unsigned j = 0; j < m->tag_words; j++)
+        m->acc[j] ^= window32(m->z, end_bit + 32 * (m->offset + j));
+    if (m->eia3) {
+        *m->mac = m->acc[0] ^ m->z[m->need - 1 - m->base];
+    } else {
+        for (unsigned j = 0; j < m->tag_words; j++)
+            zuc_store_be32(m->tag + 4 * j, m->acc[j]);
+    }
+}
+
+static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, mac_source source)
+{
+    for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
+        if (!(ls->active >> l & 1)) {
+            mac_lane *m = &lane[l];
+            source(jobs, ls->next++, ls->cells[l], m);
+            m->done_bits = m->base = m->have = 0;
+            m->started = 0;
+            memset(m->acc, 0, sizeof m->acc);
+            ls->fresh |= 1u << l;
+        }
+    lanes_start_fresh(ls);
+}
+
+/* Keystream words a busy lane still has to make (slack included). */
+static size_t mac_words_left(const mac_lane *m)
+{
+    return m->need + Z_SLACK - (m->base + m->have);
+}
+
+static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source source)
+{
+    lane_set ls;
+    mac_lane lane[ZUC_LANES_MAX];
+    size_t bw = im->block_words;
+    lanes_begin(&ls, im);
+    for (;;) {
+        size_t nblocks = NONE, shortest = NONE;
+        for (unsigned l = 0; l < lane_count(&ls); l++)
+            if (ls.active >> l & 1) {
+                size_t left = mac_words_left(&lane[l]);
+                shortest = left < shortest ? left : shortest;
+            }
+        if (fill_now(&ls, n, shortest == NONE ? 0 : shortest))
+            mac_fill(&ls, lane, jobs, n, source);
+        if (!ls.active)
+            break;
+        uint32_t *dst[ZUC_LANES_MAX] = { 0 };
+        for (unsigned l = 0; l < lane_count(&ls); l++)
+            if (ls.active >> l & 1) {
+                mac_lane *m = &lane[l];
+                size_t fit = (Z_CAP - m->have) / bw, left = (mac_words_left(m) + bw - 1) / bw;
+                size_t k = fit < left ? fit : left;
+                nblocks = k < nblocks ? k : nblocks;
+                dst[l] = m->z + m->have;
+            }
+        im->lanes_keystream(&ls.st, dst, nblocks);
+        for (unsigned l = 0; l < lane_count(&ls); l++) {
+            mac_lane *m = &lane[l];
+            if (!(ls.active >> l & 1))
+                continue;
+            m->have += nblocks * bw;
+            if (!m->started) {                     /* ZUC-256: Tag = z_0 .. z_{t-1} */
+                for (unsigned j = 0; !m->eia3 && j < m->tag_words; j++)
+                    m->acc[j] = m->z[j];
+                m->started = 1;
+            }
+            mac_fold_ready(m);
+            if (m->base + m->have >= m->need + Z_SLACK) {
+                mac_finish(m);
+                zuc_wipe(m, sizeof *m);
+                ls.active &= ~(1u << l);
+            }
+        }
+    }
+    lanes_end(&ls);
+    zuc_wipe(lane, sizeof lane);
+}
+
+void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
+{
+    lanes_mac(im, jobs, n, eia3_source);
+}
+
+void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job *jobs, size_t n)
+{
+    lanes_mac(im, jobs, n, zuc256_mac_source);
+}
