@@ -324,7 +324,9 @@ static void invalid_jobs(const char *impl)
                                    { key, iv, msg, out.data, ZUC256_MAX_BYTES + 1 } };
     zuc256_mac_job m_tag5[2] = { { key, iv, msg, 64, tag.data, 16 }, { key, iv, msg, 64, tag.data, 5 } };
     zuc256_mac_job m_null_key[2] = { { key, iv, msg, 64, tag.data, 4 }, { NULL, iv, msg, 64, tag.data, 4 } };
-    zuc256_mac_job m_long[1] = { { key, iv, msg, ((size_t)1 << 32) - 63, tag.data, 4 } };
+    /* 2^32 - 63 bits: beyond a 32-bit tag's limit (2^32 - 64); SIZE_MAX on 32-bit targets */
+    size_t too_long = (size_t)(SIZE_MAX > 0xFFFFFFFFu ? ((uint64_t)1 << 32) - 63 : SIZE_MAX);
+    zuc256_mac_job m_long[1] = { { key, iv, msg, too_long, tag.data, 4 } };
     struct { const char *what; int rc, want; } cases[] = {
         { "eea3_n NULL jobs", zuc_eea3_n(NULL, 1), ZUC_ENULL },
         { "eea3_n no jobs", zuc_eea3_n(NULL, 0), ZUC_OK },
