@@ -618,14 +618,21 @@ static NOINLINE void xor_blocks(fsm *f_io, const uint32_t s[16], const uint8_t *
 
 /* ---- entry points ----------------------------------------------------------- */
 
-/* The copy on the stack holds key-derived state: clear it through volatile
- * stores the compiler may not drop (a plain loop: memset would make the
- * object escape and cost the steps their register allocation). */
-static void core_wipe(core *c)
+/* The copy on the stack holds key-derived state: clear it so that the
+ * compiler may not drop the stores. With GNU C, memset and an empty asm that
+ * reads the object (wide stores, and the object's address does not escape,
+ * which would cost the steps their register allocation); elsewhere volatile
+ * stores. */
+static ALWAYS_INLINE void core_wipe(core *c)
 {
+#if defined(__GNUC__)
+    memset(c, 0, sizeof *c);
+    __asm__ __volatile__("" : : "m"(*c));
+#else
     volatile uint32_t *p = (volatile uint32_t *)c;
     for (size_t k = 0; k < sizeof *c / sizeof(uint32_t); k++)
         p[k] = 0;
+#endif
 }
 
 static void scalar_init128(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
@@ -718,17 +725,33 @@ static void scalar_xor_keystream(zuc_state *st, const uint8_t *in, uint8_t *out,
     core_wipe(&c);
 }
 
+/* ZUC-128 key loading (3GPP Doc 2 §3.6.1), s_i = k_i || d_i || iv_i, with
+ * the 128-EEA3 IV (3GPP Doc 1 §3.3: COUNT || BEARER || DIRECTION || 0,
+ * twice) made in place: no IV bytes in memory, the constants folded in. */
+static ALWAYS_INLINE void load_eea3(uint32_t s[16], const uint8_t key[16], uint32_t count,
+                                    uint8_t bearer, uint8_t direction)
+{
+    static const uint16_t d[16] = {
+        0x44D7, 0x26BC, 0x626B, 0x135E, 0x5789, 0x35E2, 0x7135, 0x09AF,
+        0x4D78, 0x2F13, 0x6BC4, 0x1AF1, 0x5E26, 0x3C4D, 0x789A, 0x47AC,
+    };
+    const uint32_t iv4 = ((uint32_t)bearer << 3) | ((uint32_t)direction << 2);
+    for (unsigned i = 0; i < 16; i++) {
+        unsigned k = i % 8;
+        uint32_t iv = k < 4 ? (count >> (24 - 8 * k)) & 0xFF : k == 4 ? iv4 : 0;
+        s[i] = ((uint32_t)key[i] << 23) | ((uint32_t)d[i] << 8) | iv;
+    }
+}
+
 /* 128-EEA3 and ZUC-256 encryption without the public state in between: the
  * generator stays in the form the steps use from initialisation to the last
  * word, which matters for short messages. */
 static void scalar_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                         const uint8_t *in, uint8_t *out, size_t length_bits)
 {
-    uint8_t iv[16];
     core c;
     size_t nbytes = (length_bits + 7) / 8;
-    zuc_iv_of_eea3(iv, count, bearer, direction);
-    zuc128_load(c.s, key, iv);
+    load_eea3(c.s, key, count, bearer, direction);
     core_initialise(&c);
     xor_after_init(&c, in, out, nbytes);
     if (length_bits % 8)
