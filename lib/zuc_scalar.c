@@ -547,6 +547,19 @@ static ALWAYS_INLINE void ahead_start(ahead *a, const uint32_t s[16])
         ahead_inputs(a, g);
 }
 
+/* The canonical cells after t <= 16 words of the block: s_{B+t} ..
+ * s_{B+t+15}. At t = 16 the last one is not made yet. */
+static ALWAYS_INLINE void ahead_state(const ahead *a, unsigned t, uint32_t s[16])
+{
+    if (t < 16) {
+        memcpy(s, a->cell + 1 + t, 16 * sizeof s[0]);
+        return;
+    }
+    const uint32_t *c = a->cell + 1;            /* c[i] = s_{B+i} */
+    memcpy(s, c + 16, 15 * sizeof s[0]);
+    s[15] = lfsr_feedback(c[15], c[19], c[25], c[28], c[30], 0);
+}
+
 /* Word j of the block: Z (3GPP Doc 2 §3.6.3), F moved on. */
 static ALWAYS_INLINE uint32_t block_word(fsm *f, const block_in *in, unsigned j)
 {
@@ -578,7 +591,7 @@ static NOINLINE void keystream_blocks(fsm *f_io, const uint32_t s[16], uint32_t 
     }
     for (unsigned j = 0; j < nwords; j++)
         words[j] = block_word(&f, &a.in, j);
-    memcpy(s_after, a.cell + 1 + nwords, 16 * sizeof s_after[0]);
+    ahead_state(&a, (unsigned)nwords, s_after);
     *f_io = f;
     WIPE_LOCAL(a);
     WIPE_LOCAL(f);
@@ -608,7 +621,7 @@ static NOINLINE void xor_blocks(fsm *f_io, const uint32_t s[16], const uint8_t *
         j++;
     }
     if (s_after)
-        memcpy(s_after, a.cell + 1 + j, 16 * sizeof s_after[0]);
+        ahead_state(&a, j, s_after);
     *f_io = f;
     WIPE_LOCAL(a);
     WIPE_LOCAL(f);
