@@ -37,7 +37,6 @@
 
 #define MASK31 0x7FFFFFFFu
 
-
 #if defined(__GNUC__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
@@ -152,13 +151,22 @@
 #define V3_L2(b) R2_ENTRY((uint32_t)(b) << 8,  L2_C((uint32_t)(b) << 8)),
 #define V2_L2(b) R2_ENTRY((uint32_t)(b),       L2_C((uint32_t)(b))),
 
-/* One object, so one base register reaches all eight tables (12 KiB, in L1). */
+/* R1's bytes from u's bytes 1 and 0 (low 32 bits) with the same moved up 16
+ * bits (high 32 bits: R1L << 16), for the variant of the step that makes
+ * both from two loads. */
+#define LOW_AT(b, k) (((uint64_t)(b) << (k + 48)) | ((uint32_t)(b) << (k))),
+#define LOW8(b) LOW_AT(b, 8)
+#define LOW0(b) LOW_AT(b, 0)
+
+/* One object, so one base register reaches all ten tables (16 KiB, in L1). */
 static const struct {
     uint64_t r2[4][256];      /* indexed by bytes 1, 0, 3, 2 of vr */
     uint32_t r1[4][256];
+    uint64_t r1_low[2][256];
 } tab __attribute__((aligned(64))) = {
     .r2 = { { S0_BYTES(V1_L1) }, { S1_BYTES(V0_L1) }, { S0_BYTES(V3_L2) }, { S1_BYTES(V2_L2) } },
     .r1 = { { S0_BYTES(AT24) }, { S1_BYTES(AT16) }, { S0_BYTES(AT8) }, { S1_BYTES(AT0) } },
+    .r1_low = { { S0_BYTES(LOW8) }, { S1_BYTES(LOW0) } },
 };
 
 /* ---- F ----------------------------------------------------------------- */
@@ -214,15 +222,25 @@ static void fsm_set(fsm *f, uint32_t r1, uint32_t r2)
  * caller's. The LFSR's share of the L1/L2 inputs comes as
  *   u_in = s9H << 16 | s7L    (u = (R1 << 16) + u_in: W1L || W2H, R2H aside)
  *   v_in = s5H                (vr = W1H || W2L, R2L aside)
- * and X1 = s11L || s9H. */
-static ALWAYS_INLINE void fsm_next(fsm *f, uint32_t x1, uint32_t u_in, uint32_t v_in)
+ * and X1 = s11L || s9H. R1's low half and R1L << 16 come either from two
+ * 64-bit loads and a shift (few_loads: faster where the cell-by-cell LFSR
+ * crowds the step) or from four 32-bit loads (faster in the block path,
+ * where the shift would lengthen the next L1's input). */
+static ALWAYS_INLINE void fsm_next(fsm *f, uint32_t x1, uint32_t u_in, uint32_t v_in,
+                                   int few_loads)
 {
     uint32_t w1 = f->r1 + x1;
     uint32_t u = l1_xor(f->r1_low_up + u_in, f->l1_r2h);
     uint32_t vr = l2_xor((w1 & 0xFFFF0000u) | v_in, f->l2_r2l);
-    f->r1_low_up = tab.r1[0][byte_at(u, 8)] | tab.r1[1][u & 0xFF];     /* first: the next u needs it */
-    f->r1 = (tab.r1[0][u >> 24] | tab.r1[1][byte_at(u, 16)]) |
-            (tab.r1[2][byte_at(u, 8)] | tab.r1[3][u & 0xFF]);
+    if (few_loads) {
+        uint64_t low = tab.r1_low[0][byte_at(u, 8)] | tab.r1_low[1][u & 0xFF];
+        f->r1_low_up = (uint32_t)(low >> 32);
+        f->r1 = (tab.r1[0][u >> 24] | tab.r1[1][byte_at(u, 16)]) | (uint32_t)low;
+    } else {
+        f->r1_low_up = tab.r1[0][byte_at(u, 8)] | tab.r1[1][u & 0xFF];  /* first: the next u needs it */
+        f->r1 = (tab.r1[0][u >> 24] | tab.r1[1][byte_at(u, 16)]) |
+                (tab.r1[2][byte_at(u, 8)] | tab.r1[3][u & 0xFF]);
+    }
     uint64_t high = tab.r2[0][byte_at(vr, 8)] ^ tab.r2[1][vr & 0xFF];
     uint64_t low = tab.r2[2][vr >> 24] ^ tab.r2[3][byte_at(vr, 16)];
     f->l1_r2h = (uint32_t)high;
@@ -284,7 +302,7 @@ static ALWAYS_INLINE void step_fsm(core *c, unsigned i)
 {
     uint32_t s9 = CELL(c, i, 9);
     fsm_next(&c->f, br_hl(CELL(c, i, 11), s9),
-             ((s9 << 1) & 0xFFFF0000u) | (CELL(c, i, 7) & 0xFFFF), CELL(c, i, 5) >> 15);
+             ((s9 << 1) & 0xFFFF0000u) | (CELL(c, i, 7) & 0xFFFF), CELL(c, i, 5) >> 15, 1);
 }
 
 /* One working step (keystream mode): returns Z. */
@@ -564,7 +582,7 @@ static ALWAYS_INLINE void ahead_state(const ahead *a, unsigned t, uint32_t s[16]
 static ALWAYS_INLINE uint32_t block_word(fsm *f, const block_in *in, unsigned j)
 {
     uint32_t z = ((in->x0[j] ^ f->r1) + f->r2) ^ in->x3[j];
-    fsm_next(f, in->x1[j], in->u_in[j], in->v_in[j]);
+    fsm_next(f, in->x1[j], in->u_in[j], in->v_in[j], 0);
     return z;
 }
 
