@@ -98,11 +98,9 @@ typedef int (*crypt_source)(const void *jobs, size_t i, uint32_t cells[16], cryp
 static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
 {
     const zuc_eea3_job *j = (const zuc_eea3_job *)jobs + i;
-    uint8_t iv[16];
     if (j->length_bits == 0)
         return 0;
-    zuc_iv_of_eea3(iv, j->count, j->bearer, j->direction);
-    zuc128_load(cells, j->key, iv);
+    zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3 | j->direction << 2), 0);
     c->in = j->in;
     c->out = j->out;
     c->left = (j->length_bits + 7) / 8;
@@ -272,9 +270,8 @@ typedef void (*mac_source)(const void *jobs, size_t i, uint32_t cells[16], mac_l
 static void eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
 {
     const zuc_eia3_job *j = (const zuc_eia3_job *)jobs + i;
-    uint8_t iv[16];
-    zuc_iv_of_eia3(iv, j->count, j->bearer, j->direction);
-    zuc128_load(cells, j->key, iv);
+    zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3),
+                     (uint8_t)(j->direction << 7));
     m->msg = j->msg ? j->msg : empty_message;
     m->len_bits = j->length_bits;
     m->tag_words = 1;
