@@ -250,7 +250,10 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, si
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
 #define Z_CAP 96                 /* words of keystream a lane holds */
-#define Z_SLACK 4                /* words read beyond the last one needed */
+#define Z_SLACK 2                /* words read beyond the last one needed: the
+                                  * last (partial) chunk's 4-word windows reach
+                                  * up to 2 words past z_{need-1}; their bits
+                                  * there are never used, but made all the same */
 
 typedef struct {
     const uint8_t *msg;
