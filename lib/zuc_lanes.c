@@ -171,6 +171,7 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         out[l] = c->out;
         if (c->left < block_bytes) {
             memcpy(bounce[l], c->in, c->left);
+            memset(bounce[l] + c->left, 0, block_bytes - c->left);
             in[l] = out[l] = bounce[l];
         }
     }
