@@ -45,6 +45,22 @@ int zuc_cpu_has_pclmul(void)
 #endif
 }
 
+int zuc_cpu_has_vpclmul(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!zuc_cpu_has_pclmul() || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
+        return 0;
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & 6) != 6 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+    return (b & bit_AVX2) && (c & bit_VPCLMULQDQ);
+#else
+    return 0;
+#endif
+}
+
 static const zuc_impl *find(const char *name)
 {
     for (size_t i = 0; i < N_IMPLS; i++)

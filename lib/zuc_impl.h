@@ -86,6 +86,10 @@ ZUC_INTERNAL extern const uint8_t zuc_sbox1[256];
 ZUC_INTERNAL void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16]);
 ZUC_INTERNAL void zuc256_load(uint32_t s[16], const uint8_t key[32], const uint8_t iv[25],
                               zuc256_dset d);
+/* zuc128_load with the IV of 128-EEA3 (byte4 = BEARER << 3 | DIRECTION << 2,
+ * flip = 0) or 128-EIA3 (byte4 = BEARER << 3, flip = DIRECTION << 7). */
+ZUC_INTERNAL void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count,
+                                   uint8_t byte4, uint8_t flip);
 
 /* The ZUC-128 IVs of 128-EEA3 and 128-EIA3 (3GPP Doc 1 §3.3, §4.3). Named
  * so as not to collide with ipsec-mb's zuc_eea3_iv_gen / zuc_eia3_iv_gen. */
@@ -122,10 +126,13 @@ ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job 
 ZUC_INTERNAL uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uint32_t *z);
 #if defined(__x86_64__)
 ZUC_INTERNAL uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
+ZUC_INTERNAL uint32_t zuc_mac_fold_vpclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
 #endif
 
-/* CPU features (zuc_dispatch.c). */
+/* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 and
+ * 256-bit VPCLMULQDQ with YMM state enabled by the OS. */
 ZUC_INTERNAL int zuc_cpu_has_pclmul(void);
+ZUC_INTERNAL int zuc_cpu_has_vpclmul(void);
 
 /* Overwrite secret memory in a way the compiler may not drop. */
 ZUC_INTERNAL void zuc_wipe(void *p, size_t n);

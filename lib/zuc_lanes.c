@@ -98,11 +98,9 @@ typedef int (*crypt_source)(const void *jobs, size_t i, uint32_t cells[16], cryp
 static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
 {
     const zuc_eea3_job *j = (const zuc_eea3_job *)jobs + i;
-    uint8_t iv[16];
     if (j->length_bits == 0)
         return 0;
-    zuc_iv_of_eea3(iv, j->count, j->bearer, j->direction);
-    zuc128_load(cells, j->key, iv);
+    zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3 | j->direction << 2), 0);
     c->in = j->in;
     c->out = j->out;
     c->left = (j->length_bits + 7) / 8;
@@ -173,6 +171,7 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         out[l] = c->out;
         if (c->left < block_bytes) {
             memcpy(bounce[l], c->in, c->left);
+            memset(bounce[l] + c->left, 0, block_bytes - c->left);
             in[l] = out[l] = bounce[l];
         }
     }
@@ -252,7 +251,10 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, si
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
 #define Z_CAP 96                 /* words of keystream a lane holds */
-#define Z_SLACK 4                /* words read beyond the last one needed */
+#define Z_SLACK 2                /* words read beyond the last one needed: the
+                                  * last (partial) chunk's 4-word windows reach
+                                  * up to 2 words past z_{need-1}; their bits
+                                  * there are never used, but made all the same */
 
 typedef struct {
     const uint8_t *msg;
@@ -272,9 +274,8 @@ typedef void (*mac_source)(const void *jobs, size_t i, uint32_t cells[16], mac_l
 static void eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
 {
     const zuc_eia3_job *j = (const zuc_eia3_job *)jobs + i;
-    uint8_t iv[16];
-    zuc_iv_of_eia3(iv, j->count, j->bearer, j->direction);
-    zuc128_load(cells, j->key, iv);
+    zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3),
+                     (uint8_t)(j->direction << 7));
     m->msg = j->msg ? j->msg : empty_message;
     m->len_bits = j->length_bits;
     m->tag_words = 1;

@@ -17,6 +17,23 @@ void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16])
         s[i] = ((uint32_t)key[i] << 23) | (ek_d[i] << 8) | iv[i];
 }
 
+/* The same for the IVs of 128-EEA3 / 128-EIA3 (Doc 1 §3.3, §4.3), the IV
+ * bytes made in registers: IV0..3 = COUNT, IV4 = byte4, IV5..7 = 0, IV8..15 =
+ * IV0..7, then IV8 and IV14 XOR flip. Storing the IV bytes one by one and
+ * reading them back as a vector stalls store forwarding, which costs more
+ * than all of key loading. */
+void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uint8_t byte4,
+                      uint8_t flip)
+{
+    for (int i = 0; i < 16; i++) {
+        int k = i % 8;
+        uint32_t v = k < 4 ? (count >> (24 - 8 * k)) & 0xFF : k == 4 ? byte4 : 0;
+        if (i == 8 || i == 14)
+            v ^= flip;
+        s[i] = ((uint32_t)key[i] << 23) | (ek_d[i] << 8) | v;
+    }
+}
+
 /* ZUC-256 (2018 paper §2.2): the 7-bit constants d_0..d_15, one set for
  * encryption and one for each MAC tag size (they differ in d_0 and d_2). */
 static const uint8_t d256[4][16] = {

@@ -1,5 +1,6 @@
 /* zuc_mac_fold.c — the inner sum of 128-EIA3 and the ZUC-256 MACs, in
- * portable C, and the choice of the carry-less-multiply version. */
+ * portable C, and the choice of a carry-less-multiply version (256-bit
+ * VPCLMULQDQ, else PCLMULQDQ) where the CPU has one. */
 #include <stdatomic.h>
 
 #include "zuc_impl.h"
@@ -30,12 +31,14 @@ static uint32_t fold_portable(const uint8_t *msg, size_t nchunks, const uint32_t
 uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uint32_t *z)
 {
 #if defined(__x86_64__)
-    static atomic_int use_pclmul = -1;       /* -1: not yet asked */
-    int use = atomic_load_explicit(&use_pclmul, memory_order_relaxed);
+    static atomic_int use_clmul = -1;        /* -1: not yet asked; 2: 256-bit */
+    int use = atomic_load_explicit(&use_clmul, memory_order_relaxed);
     if (use < 0) {
-        use = zuc_cpu_has_pclmul();
-        atomic_store_explicit(&use_pclmul, use, memory_order_relaxed);
+        use = zuc_cpu_has_vpclmul() ? 2 : zuc_cpu_has_pclmul();
+        atomic_store_explicit(&use_clmul, use, memory_order_relaxed);
     }
+    if (use == 2 && nchunks >= 4)
+        return zuc_mac_fold_vpclmul(msg, nchunks, z);
     if (use)
         return zuc_mac_fold_pclmul(msg, nchunks, z);
 #endif
