@@ -12,32 +12,8 @@
 #include "backends/ipsecmb.h"
 #endif
 
-#define CANARY 16
 #define MAX_BITS 4096
 
-/* A buffer with CANARY random bytes on each side of `len` usable bytes. */
-typedef struct { uint8_t *base, *data; size_t len; uint8_t guard[2 * CANARY]; } guarded;
-
-static guarded guarded_new(size_t len)
-{
-    guarded g = { malloc(len + 2 * CANARY), NULL, len, { 0 } };
-    g.data = g.base + CANARY;
-    rng_fill(g.base, len + 2 * CANARY);
-    memcpy(g.guard, g.base, CANARY);
-    memcpy(g.guard + CANARY, g.data + len, CANARY);
-    return g;
-}
-
-static int canaries_intact(const guarded *g)
-{
-    return memcmp(g->guard, g->base, CANARY) == 0 &&
-           memcmp(g->guard + CANARY, g->data + g->len, CANARY) == 0;
-}
-
-static void guarded_free(guarded *g)
-{
-    free(g->base);
-}
 
 static void use_impl(const char *name)
 {

@@ -15,28 +15,7 @@
 #include "backends/ipsecmb.h"
 #endif
 
-#define CANARY 16
 #define MAX_JOBS 64
-
-/* ---- buffers with canaries ------------------------------------------------- */
-
-typedef struct { uint8_t *base, *data; size_t len; uint8_t guard[2 * CANARY]; } guarded;
-
-static guarded guarded_new(size_t len)
-{
-    guarded g = { malloc(len + 2 * CANARY), NULL, len, { 0 } };
-    g.data = g.base + CANARY;
-    rng_fill(g.base, len + 2 * CANARY);
-    memcpy(g.guard, g.base, CANARY);
-    memcpy(g.guard + CANARY, g.data + len, CANARY);
-    return g;
-}
-
-static int canaries_intact(const guarded *g)
-{
-    return memcmp(g->guard, g->base, CANARY) == 0 &&
-           memcmp(g->guard + CANARY, g->data + g->len, CANARY) == 0;
-}
 
 /* ---- a batch of messages and what the reference makes of them ------------- */
 
@@ -125,8 +104,8 @@ static void outputs_new(outputs *o, const batch *b, int zuc256)
 static void outputs_free(outputs *o, const batch *b)
 {
     for (size_t i = 0; i < b->n; i++) {
-        free(o->out[i].base);
-        free(o->tag[i].base);
+        guarded_free(&o->out[i]);
+        guarded_free(&o->tag[i]);
     }
 }
 
@@ -361,8 +340,8 @@ static void invalid_jobs(const char *impl)
     check_count(untouched);
     printf("%-34s %-10s %ld/%ld %s\n", "invalid jobs, nothing written", impl, n + 1 - failures,
            n + 1, failures ? "FAILED" : "ok");
-    free(out.base);
-    free(tag.base);
+    guarded_free(&out);
+    guarded_free(&tag);
 }
 
 /* ---- against ipsec-mb ----------------------------------------------------------- */

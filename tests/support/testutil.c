@@ -93,3 +93,28 @@ int check_report(const char *suite)
     printf("%s: %ld passed, %ld failed\n", suite, passed, failed);
     return failed ? 1 : 0;
 }
+
+guarded guarded_new(size_t len)
+{
+    guarded g = { malloc(len + 2 * CANARY), NULL, len, { 0 } };
+    if (!g.base) {
+        perror("guarded_new");
+        exit(1);
+    }
+    g.data = g.base + CANARY;
+    rng_fill(g.base, len + 2 * CANARY);
+    memcpy(g.guard, g.base, CANARY);
+    memcpy(g.guard + CANARY, g.data + len, CANARY);
+    return g;
+}
+
+int canaries_intact(const guarded *g)
+{
+    return memcmp(g->guard, g->base, CANARY) == 0 &&
+           memcmp(g->guard + CANARY, g->data + g->len, CANARY) == 0;
+}
+
+void guarded_free(guarded *g)
+{
+    free(g->base);
+}

@@ -17,6 +17,14 @@ uint64_t rng_next(void);
 uint64_t rng_below(uint64_t n);
 void rng_fill(uint8_t *p, size_t n);
 
+/* A buffer with CANARY random bytes on each side of `len` usable bytes, to
+ * catch writes out of bounds. */
+#define CANARY 16
+typedef struct { uint8_t *base, *data; size_t len; uint8_t guard[2 * CANARY]; } guarded;
+guarded guarded_new(size_t len);
+int canaries_intact(const guarded *g);
+void guarded_free(guarded *g);
+
 /* The directory holding the vector files: $ZUC_VECTORS, else the build's. */
 const char *vectors_dir(void);
 
