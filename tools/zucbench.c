@@ -270,21 +270,33 @@ static int command_speed(int argc, char **argv)
     return finish_suite(speed_run(&o), &c, "speed");
 }
 
-static int command_estream(int argc, char **argv)
+/* The arguments of a suite whose only own option is --quick: 0, or 2 with a
+ * message. A suite of its own variants (ablation) takes no ALG or --impl. */
+static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, int own_variants)
 {
-    estream_options o = { .filter = { .suite = "estream", .repeats = 21, .progress = isatty(2) } };
-    common_args c = { .filter = &o.filter };
     for (int i = 0; i < argc; i++) {
-        int taken = take_common(argc, argv, &i, &c);
+        if (own_variants && (strcmp(argv[i], "--impl") == 0 || argv[i][0] != '-'))
+            return fail("ablation: '%s' does not apply (it times its own variants and "
+                        "libzuc's best path)", argv[i]);
+        int taken = take_common(argc, argv, &i, c);
         if (taken < 0)
             return 2;
         if (taken)
             continue;
         if (strcmp(argv[i], "--quick") == 0)
-            o.quick = 1;
+            *quick = 1;
         else
             return fail("unknown option '%s'", argv[i]);
     }
+    return 0;
+}
+
+static int command_estream(int argc, char **argv)
+{
+    estream_options o = { .filter = { .suite = "estream", .repeats = 21, .progress = isatty(2) } };
+    common_args c = { .filter = &o.filter };
+    if (parse_suite_args(argc, argv, &c, &o.quick, 0) != 0)
+        return 2;
     return finish_suite(estream_run(&o), &c, "estream");
 }
 
@@ -293,17 +305,8 @@ static int command_mac(int argc, char **argv)
     mac_options o = { .filter = { .suite = "mac", .repeats = 21, .progress = isatty(2) } };
     common_args c = { .filter = &o.filter };
     int quick = 0;
-    for (int i = 0; i < argc; i++) {
-        int taken = take_common(argc, argv, &i, &c);
-        if (taken < 0)
-            return 2;
-        if (taken)
-            continue;
-        if (strcmp(argv[i], "--quick") == 0)
-            quick = 1;
-        else
-            return fail("unknown option '%s'", argv[i]);
-    }
+    if (parse_suite_args(argc, argv, &c, &quick, 0) != 0)
+        return 2;
     if (quick && !c.repeats_given)
         o.filter.repeats = QUICK_REPEATS;
     return finish_suite(mac_run(&o), &c, "mac");
@@ -314,20 +317,8 @@ static int command_ablation(int argc, char **argv)
     ablation_options o = { .filter = { .suite = "ablation", .repeats = ABLATION_DEFAULT_REPEATS,
                                        .progress = isatty(2) } };
     common_args c = { .filter = &o.filter };
-    for (int i = 0; i < argc; i++) {
-        if (strcmp(argv[i], "--impl") == 0 || argv[i][0] != '-')
-            return fail("ablation: '%s' does not apply (it times its own variants and "
-                        "libzuc's best path)", argv[i]);
-        int taken = take_common(argc, argv, &i, &c);
-        if (taken < 0)
-            return 2;
-        if (taken)
-            continue;
-        if (strcmp(argv[i], "--quick") == 0)
-            o.quick = 1;
-        else
-            return fail("unknown option '%s'", argv[i]);
-    }
+    if (parse_suite_args(argc, argv, &c, &o.quick, 1) != 0)
+        return 2;
     return finish_suite(ablation_run(&o), &c, "ablation");
 }
 
