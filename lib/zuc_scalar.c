@@ -1,6 +1,9 @@
 /* zuc_scalar.c — the fastest one-stream portable C.
  *
  * Indexes S-box tables with secret data: NOT constant time (cache timing).
+ * tests/consttime.c shows it: under valgrind memcheck, with keys, IVs and
+ * data marked undefined, every table load here is reported (the ctest
+ * consttime_scalar_detected expects those errors; the AVX2 lanes give none).
  *
  * One stream is bound by the serial loop of F (R1, R2 -> L1/L2 -> S-boxes ->
  * R1, R2) and by how much other work competes with that loop for the integer

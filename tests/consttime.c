@@ -1,0 +1,305 @@
+/* consttime.c — are the many-message calls constant time? Checked with
+ * valgrind memcheck: the secret bytes (keys, IVs, the COUNT of EEA3/EIA3 and
+ * the message bytes) are marked undefined before each call, so memcheck
+ * reports every branch, memory address or system call that depends on them.
+ * The results are then marked defined and compared with the reference path
+ * run on defined copies of the same inputs.
+ *
+ * Public, and left defined: the number of messages, their lengths, the tag
+ * sizes, and BEARER/DIRECTION (the API checks their range before anything
+ * runs, which is a branch on them by design).
+ *
+ * Usage: consttime PATH...   (e.g. avx2-vaes avx2; scalar to see it fail)
+ * Run under `valgrind --error-exitcode=1`: a path is constant time for these
+ * calls if valgrind reports no error. A path this CPU (or valgrind's
+ * emulated CPU) cannot run is skipped with a message; so is one that stops
+ * on SIGILL (an instruction valgrind does not emulate). Under valgrind every
+ * output must come out undefined (the secrets reached it), so that a marking
+ * that had no effect cannot pass. Exit status: 0 if every path that ran gave
+ * the reference results, 1 if one did not, 77 if no path could run. Outside
+ * valgrind only the results are checked. */
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <valgrind/memcheck.h>
+
+#include "support/testutil.h"
+#include "zuc.h"
+
+#define NMSG 11                        /* more than 8 lanes: lanes are refilled */
+#define MAX_BITS 2600
+
+/* Lengths in bits: within a byte, around the 32-byte blocks of the lanes,
+ * around the 64-bit MAC chunks, empty. */
+static const size_t lengths[NMSG] = { 1, 7, 64, 255, 256, 257, 513, 1000, 2051, 0, MAX_BITS };
+
+typedef struct {
+    uint8_t key[32], iv[25];
+    uint32_t count;
+    uint8_t bearer, direction;
+    size_t bits, tag_bytes;
+    uint8_t msg[MAX_BITS / 8 + 1];
+} message;
+
+/* Outputs of one run of the four calls. */
+typedef struct {
+    uint8_t eea3[NMSG][MAX_BITS / 8 + 1], zuc256[NMSG][MAX_BITS / 8 + 1];
+    uint32_t eia3[NMSG];
+    uint8_t tag[4][NMSG][16];          /* tag sizes 4, 8, 16, mixed */
+} outputs;
+
+static message msgs[NMSG];
+static int failures;
+
+static size_t nbytes_of(size_t bits) { return (bits + 7) / 8; }
+
+/* Heap copies of the inputs for one call, secret bytes undefined when
+ * `secret`; freed (after being marked defined again) by inputs_free. */
+typedef struct { uint8_t *key[NMSG], *iv[NMSG], *msg[NMSG]; } inputs;
+
+static inputs inputs_new(int secret)
+{
+    inputs in;
+    for (size_t i = 0; i < NMSG; i++) {
+        size_t nb = nbytes_of(msgs[i].bits) + 1;
+        in.key[i] = malloc(32);
+        in.iv[i] = malloc(25);
+        in.msg[i] = malloc(nb);
+        memcpy(in.key[i], msgs[i].key, 32);
+        memcpy(in.iv[i], msgs[i].iv, 25);
+        memcpy(in.msg[i], msgs[i].msg, nb);
+        if (secret) {
+            VALGRIND_MAKE_MEM_UNDEFINED(in.key[i], 32);
+            VALGRIND_MAKE_MEM_UNDEFINED(in.iv[i], 25);
+            VALGRIND_MAKE_MEM_UNDEFINED(in.msg[i], nb);
+        }
+    }
+    return in;
+}
+
+static void inputs_free(inputs *in)
+{
+    for (size_t i = 0; i < NMSG; i++) {
+        VALGRIND_MAKE_MEM_DEFINED(in->msg[i], nbytes_of(msgs[i].bits) + 1);
+        free(in->key[i]);
+        free(in->iv[i]);
+        free(in->msg[i]);
+    }
+}
+
+/* Under valgrind: 1 if some bit of p[0 .. n) is undefined, i.e. the secrets
+ * did reach this output (else the check would prove nothing). */
+static int tainted(const void *p, size_t n)
+{
+    uint8_t vbits[MAX_BITS / 8 + 1];
+    if (!RUNNING_ON_VALGRIND || n == 0)
+        return 1;
+    if (n > sizeof vbits || VALGRIND_GET_VBITS(p, vbits, n) != 1)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (vbits[i])
+            return 1;
+    return 0;
+}
+
+static int untainted;              /* outputs that did not depend on the secrets */
+
+static void expect_tainted(int secret, const void *p, size_t n, const char *what, size_t i)
+{
+    if (secret && !tainted(p, n)) {
+        fprintf(stderr, "consttime: %s output of message %zu does not depend on the secrets\n",
+                what, i);
+        untainted++;
+    }
+}
+
+static void call_ok(int rc, const char *what)
+{
+    if (rc != ZUC_OK) {
+        fprintf(stderr, "consttime: %s returned %d\n", what, rc);
+        exit(1);
+    }
+}
+
+/* The four calls on the first n messages. EEA3 and ZUC-256 encrypt in place
+ * for odd i (the output buffer is the secret input). */
+static void run_all(size_t n, int secret, outputs *o)
+{
+    memset(o, 0, sizeof *o);
+    {
+        inputs in = inputs_new(secret);
+        zuc_eea3_job jobs[NMSG] = { { 0 } };
+        for (size_t i = 0; i < n; i++) {
+            uint8_t *out = o->eea3[i];
+            if (i % 2)
+                memcpy(out, in.msg[i], nbytes_of(msgs[i].bits));
+            jobs[i] = (zuc_eea3_job){ in.key[i], msgs[i].count, msgs[i].bearer,
+                                      msgs[i].direction, i % 2 ? out : in.msg[i], out,
+                                      msgs[i].bits };
+            if (secret)
+                VALGRIND_MAKE_MEM_UNDEFINED(&jobs[i].count, sizeof jobs[i].count);
+        }
+        call_ok(zuc_eea3_n(jobs, n), "zuc_eea3_n");
+        for (size_t i = 0; i < n; i++)
+            expect_tainted(secret, o->eea3[i], nbytes_of(msgs[i].bits), "zuc_eea3_n", i);
+        VALGRIND_MAKE_MEM_DEFINED(o->eea3, sizeof o->eea3);
+        inputs_free(&in);
+    }
+    {
+        inputs in = inputs_new(secret);
+        zuc_eia3_job jobs[NMSG] = { { 0 } };
+        for (size_t i = 0; i < n; i++) {
+            jobs[i] = (zuc_eia3_job){ in.key[i], msgs[i].count, msgs[i].bearer,
+                                      msgs[i].direction, in.msg[i], msgs[i].bits, &o->eia3[i] };
+            if (secret)
+                VALGRIND_MAKE_MEM_UNDEFINED(&jobs[i].count, sizeof jobs[i].count);
+        }
+        call_ok(zuc_eia3_n(jobs, n), "zuc_eia3_n");
+        for (size_t i = 0; i < n; i++)
+            expect_tainted(secret, &o->eia3[i], 4, "zuc_eia3_n", i);
+        VALGRIND_MAKE_MEM_DEFINED(o->eia3, sizeof o->eia3);
+        inputs_free(&in);
+    }
+    {
+        inputs in = inputs_new(secret);
+        zuc256_crypt_job jobs[NMSG] = { { 0 } };
+        for (size_t i = 0; i < n; i++) {
+            uint8_t *out = o->zuc256[i];
+            size_t nb = msgs[i].bits / 8;
+            if (i % 2)
+                memcpy(out, in.msg[i], nb);
+            jobs[i] = (zuc256_crypt_job){ in.key[i], in.iv[i], i % 2 ? out : in.msg[i], out, nb };
+        }
+        call_ok(zuc256_crypt_n(jobs, n), "zuc256_crypt_n");
+        for (size_t i = 0; i < n; i++)
+            expect_tainted(secret, o->zuc256[i], msgs[i].bits / 8, "zuc256_crypt_n", i);
+        VALGRIND_MAKE_MEM_DEFINED(o->zuc256, sizeof o->zuc256);
+        inputs_free(&in);
+    }
+    for (int t = 0; t < 4; t++) {               /* every job 4, 8, 16 bytes; then mixed */
+        inputs in = inputs_new(secret);
+        zuc256_mac_job jobs[NMSG] = { { 0 } };
+        size_t tag_bytes[NMSG];
+        for (size_t i = 0; i < n; i++) {
+            tag_bytes[i] = t < 3 ? (size_t)4 << t : msgs[i].tag_bytes;
+            jobs[i] = (zuc256_mac_job){ in.key[i], in.iv[i], in.msg[i], msgs[i].bits,
+                                        o->tag[t][i], tag_bytes[i] };
+        }
+        call_ok(zuc256_mac_n(jobs, n), "zuc256_mac_n");
+        for (size_t i = 0; i < n; i++)
+            expect_tainted(secret, o->tag[t][i], tag_bytes[i], "zuc256_mac_n", i);
+        VALGRIND_MAKE_MEM_DEFINED(o->tag[t], sizeof o->tag[t]);
+        inputs_free(&in);
+    }
+}
+
+static void compare(const char *path, size_t n, const outputs *got, const outputs *want)
+{
+    static const char *const names[] = { "zuc_eea3_n", "zuc_eia3_n", "zuc256_crypt_n",
+                                         "zuc256_mac_n" };
+    int bad[4] = {
+        memcmp(got->eea3, want->eea3, sizeof got->eea3) != 0,
+        memcmp(got->eia3, want->eia3, sizeof got->eia3) != 0,
+        memcmp(got->zuc256, want->zuc256, sizeof got->zuc256) != 0,
+        memcmp(got->tag, want->tag, sizeof got->tag) != 0,
+    };
+    for (int k = 0; k < 4; k++)
+        if (bad[k]) {
+            fprintf(stderr, "consttime: %s: %s on %zu messages differs from the reference\n",
+                    path, names[k], n);
+            failures++;
+        }
+}
+
+static sigjmp_buf on_sigill;
+
+static void sigill_handler(int sig)
+{
+    (void)sig;
+    siglongjmp(on_sigill, 1);
+}
+
+/* Runs every call on 1, 3 and all messages on `path`, secrets undefined;
+ * 1 if it ran, 0 if it was skipped. */
+static int check_path(const char *path)
+{
+    static const size_t counts[] = { 1, 3, NMSG };
+    static outputs got, want;
+    const char *lanes = NULL;
+    if (!zuc_impl_usable(path)) {
+        printf("consttime: %s: not usable on this CPU%s; not covered\n", path,
+               RUNNING_ON_VALGRIND ? " as valgrind emulates it (its CPUID lacks a feature "
+                                     "the path needs)" : "");
+        return 0;
+    }
+    if (sigsetjmp(on_sigill, 1)) {
+        printf("consttime: %s: SIGILL%s; not covered\n", path,
+               RUNNING_ON_VALGRIND ? ": valgrind cannot run one of its instructions" : "");
+        zuc_force_impl("auto");
+        return 0;
+    }
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+        size_t n = counts[c];
+        if (zuc_force_impl("ref") != 0)
+            exit(2);
+        run_all(n, 0, &want);
+        if (zuc_force_impl(path) != 0)
+            exit(2);
+        lanes = zuc_impl_name_n();
+        run_all(n, 1, &got);
+        compare(path, n, &got, &want);
+    }
+    zuc_force_impl("auto");
+    printf("consttime: %s: zuc_*_n on %s, 1/3/%d messages, EEA3, EIA3, ZUC-256, ZUC-256 MAC "
+           "(tags 4, 8, 16, mixed): results %s\n", path, lanes, NMSG,
+           failures ? "DIFFER" : "agree");
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: consttime PATH...  (run under valgrind --error-exitcode=1)\n");
+        return 2;
+    }
+    rng_seed(0xC0457);
+    for (size_t i = 0; i < NMSG; i++) {
+        message *m = &msgs[i];
+        rng_fill(m->key, 32);
+        rng_fill(m->iv, 25);
+        for (int j = 17; j < 25; j++)
+            m->iv[j] &= 0x3F;
+        m->count = (uint32_t)rng_next();
+        m->bearer = (uint8_t)rng_below(32);
+        m->direction = (uint8_t)rng_below(2);
+        m->bits = lengths[i];
+        m->tag_bytes = (size_t)4 << (i % 3);
+        rng_fill(m->msg, sizeof m->msg);
+    }
+    if (!RUNNING_ON_VALGRIND)
+        printf("consttime: not under valgrind: only the results are checked\n");
+#if defined(__x86_64__)
+    else
+        printf("consttime: the CPU as valgrind emulates it: vaes %s, vpclmulqdq %s (without it "
+               "the MACs fold with 128-bit PCLMULQDQ)\n",
+               __builtin_cpu_supports("vaes") ? "yes" : "no",
+               __builtin_cpu_supports("vpclmulqdq") ? "yes" : "no");
+#endif
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = sigill_handler;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGILL, &sa, NULL);
+    int ran = 0;
+    for (int a = 1; a < argc; a++)
+        ran += check_path(argv[a]);
+    if (failures || untainted)
+        return 1;
+    if (!ran) {
+        printf("consttime: no path could run here: skipped\n");
+        return 77;
+    }
+    return 0;
+}
