@@ -4,7 +4,12 @@
  * cached: for many messages per call (zuc_*_n), the first usable one; for
  * one message, the first usable one-lane path (lanes help only when there
  * are messages to fill them). zuc_force_impl() sets both (tests, zucbench
- * --impl) so every path stays reachable on one machine. */
+ * --impl) so every path stays reachable on one machine.
+ *
+ * Built with ZUC_NO_AVX512 (CMake -DZUC_NO_AVX512=ON), the AVX-512 feature
+ * bits read from CPUID are masked: zuc_cpu_has_avx512() is 0, and a path
+ * that needs AVX-512 is neither usable, nor chosen, nor accepted by
+ * zuc_force_impl (nor listed, as none is compiled in). */
 #include <stdatomic.h>
 #include <string.h>
 
@@ -14,6 +19,9 @@
 #include <cpuid.h>
 #endif
 
+/* AVX-512 paths, when there are any, go first, inside
+ * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512), here and in
+ * impl_names. */
 static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__)
     &zuc_impl_avx2_vaes,
@@ -61,6 +69,36 @@ int zuc_cpu_has_vpclmul(void)
 #endif
 }
 
+/* CPUID leaf 7 EBX: AVX512F (16), AVX512BW (30), AVX512VL (31). */
+#define AVX512_FBWVL ((1u << 16) | (1u << 30) | (1u << 31))
+/* XCR0: SSE, AVX (YMM) and the opmask, ZMM0-15 high and ZMM16-31 states. */
+#define XCR0_AVX512 0xE6u
+
+int zuc_cpu_has_avx512(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
+        return 0;
+    unsigned xcr0_lo, xcr0_hi;
+    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
+    if ((xcr0_lo & XCR0_AVX512) != XCR0_AVX512 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+#if defined(ZUC_NO_AVX512)
+    b &= ~AVX512_FBWVL;                    /* as if the CPU had none */
+#endif
+    return (b & AVX512_FBWVL) == AVX512_FBWVL;
+#else
+    return 0;
+#endif
+}
+
+/* Can run here: the CPU and OS have what it needs, AVX-512 included. */
+static int runs_here(const zuc_impl *im)
+{
+    return (!im->needs_avx512 || zuc_cpu_has_avx512()) && im->usable();
+}
+
 static const zuc_impl *find(const char *name)
 {
     for (size_t i = 0; i < N_IMPLS; i++)
@@ -73,7 +111,7 @@ static const zuc_impl *find(const char *name)
 static const zuc_impl *best_usable(unsigned max_lanes)
 {
     for (size_t i = 0; i < N_IMPLS; i++)
-        if (all_impls[i]->lanes <= max_lanes && all_impls[i]->usable())
+        if (all_impls[i]->lanes <= max_lanes && runs_here(all_impls[i]))
             return all_impls[i];
     return &zuc_impl_ref;
 }
@@ -123,7 +161,7 @@ int zuc_force_impl(const char *name)
         return 0;
     }
     const zuc_impl *im = find(name);
-    if (!im || !im->usable())
+    if (!im || !runs_here(im))
         return -1;
     choose(im, im);
     return 0;
@@ -137,5 +175,5 @@ const char *const *zuc_impl_list(void)
 int zuc_impl_usable(const char *name)
 {
     const zuc_impl *im = name ? find(name) : NULL;
-    return im && im->usable();
+    return im && runs_here(im);
 }

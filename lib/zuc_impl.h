@@ -31,6 +31,8 @@ typedef struct zuc_impl {
     const char *name;
     unsigned lanes;           /* independent streams processed at once */
     int constant_time;        /* 1 if no secret-dependent branch or address */
+    int needs_avx512;         /* 1 if it runs AVX-512 (F, BW, VL) instructions:
+                               * never usable under ZUC_NO_AVX512 */
     int (*usable)(void);      /* CPU and OS support; 1 = can run here */
 
     void (*init128)(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
@@ -130,9 +132,12 @@ ZUC_INTERNAL uint32_t zuc_mac_fold_vpclmul(const uint8_t *msg, size_t nchunks, c
 #endif
 
 /* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 and
- * 256-bit VPCLMULQDQ with YMM state enabled by the OS. */
+ * 256-bit VPCLMULQDQ with YMM state enabled by the OS; AVX-512. */
 ZUC_INTERNAL int zuc_cpu_has_pclmul(void);
 ZUC_INTERNAL int zuc_cpu_has_vpclmul(void);
+/* AVX-512 F, BW and VL with opmask and ZMM state enabled by the OS; always 0
+ * when libzuc is built with ZUC_NO_AVX512 (the feature bits are masked). */
+ZUC_INTERNAL int zuc_cpu_has_avx512(void);
 
 /* Overwrite secret memory in a way the compiler may not drop. */
 ZUC_INTERNAL void zuc_wipe(void *p, size_t n);

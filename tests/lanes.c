@@ -405,6 +405,15 @@ int main(int argc, char **argv)
     rng_seed(seed);
     printf("seed %llu (rerun with: lanes %llu)\n", (unsigned long long)seed,
            (unsigned long long)seed);
+#ifdef ZUC_NO_AVX512
+    /* Built with -DZUC_NO_AVX512=ON: no AVX-512 path listed or chosen. */
+    for (const char *const *name = zuc_impl_list(); *name; name++)
+        check_count(strstr(*name, "avx512") == NULL);
+    check_count(strstr(zuc_impl_name(), "avx512") == NULL &&
+                strstr(zuc_impl_name_n(), "avx512") == NULL);
+    printf("ZUC_NO_AVX512: no AVX-512 path listed or chosen (%s / %s)\n", zuc_impl_name(),
+           zuc_impl_name_n());
+#endif
     impl_set all = { .count = 0 };
     for (const char *const *name = zuc_impl_list(); *name && all.count < MAX_IMPLS; name++) {
         if (strcmp(*name, "ref") == 0)
