@@ -44,8 +44,11 @@ static int same_measurement(const json *a, const json *b)
         if (!x || !y || strcmp(x, y) != 0)
             return 0;
     }
+    /* in_flight: files written before --lanes lack it (0 here) and match any */
+    double fa = json_num(a, "in_flight", 0), fb = json_num(b, "in_flight", 0);
     return json_num(a, "size_bytes", -1) == json_num(b, "size_bytes", -1) &&
-           json_num(a, "threads", 1) == json_num(b, "threads", 1);
+           json_num(a, "threads", 1) == json_num(b, "threads", 1) &&
+           (fa == fb || fa == 0 || fb == 0);
 }
 
 static const json *find_row(const json *results, const json *row)

@@ -10,6 +10,7 @@
 
 #include "context.h"
 #include "parallel.h"
+#include "registry.h"
 #include "timer.h"
 #include "zuc.h"
 #ifdef ZUCBENCH_HAVE_IPSECMB
@@ -39,7 +40,7 @@ void bench_results_add_document(const char *suite, const char *algorithm,
     bench_stats st = { .median = value, .q1 = value, .q3 = value, .min = value, .max = value,
                        .n = 1 };
     bench_result r = { suite, algorithm, configuration, "document", machine, size_bytes, 0, unit,
-                       st, 1 };
+                       st, 1, 1 };
     bench_results_add(&r);
 }
 
@@ -139,6 +140,7 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "    \"core_ghz_estimate\": %.3f,\n", t->core_ghz);
     json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
     fprintf(f, "    \"pinned_cpu\": %d,\n", bench_pinned_cpu());
+    fprintf(f, "    \"in_flight\": %u,\n", bench_in_flight());
 #ifdef ZUCBENCH_HAVE_IPSECMB
     json_field_str(f, "    ", "ipsec_mb_version", ipsecmb_version(), 0);
     json_field_str(f, "    ", "ipsec_mb_arch", ipsecmb_arch_name(), 0);
@@ -170,8 +172,9 @@ static void json_result(FILE *f, const bench_result *r, int last)
     json_string(f, r->backend);
     fprintf(f, ", \"implementation\": ");
     json_string(f, r->implementation);
-    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"threads\": %u, \"unit\": ",
-            r->size_bytes, r->repeats, r->threads ? r->threads : 1);
+    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"threads\": %u, \"in_flight\": %u, "
+            "\"unit\": ", r->size_bytes, r->repeats, r->threads ? r->threads : 1,
+            r->in_flight ? r->in_flight : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
     if (is_document(r)) {            /* another machine: our clock says nothing about it */
@@ -211,7 +214,7 @@ int bench_write_csv(const char *path)
         return -1;
     double ghz = bench_timer()->ticks_per_ns;
     fprintf(o.f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
-                 "unit,median,q1,q3,mbps\n");
+                 "unit,median,q1,q3,mbps,in_flight\n");
     for (size_t i = 0; i < n_results; i++) {
         const bench_result *r = &results[i];
         double m = r->stats.median;
@@ -220,7 +223,7 @@ int bench_write_csv(const char *path)
                 r->unit, m, r->stats.q1, r->stats.q3);
         if (per_byte(r) && !is_document(r) && m > 0)
             fprintf(o.f, "%.2f", 8 * ghz * 1000 / m);
-        fprintf(o.f, "\n");
+        fprintf(o.f, ",%u\n", r->in_flight ? r->in_flight : 1);
     }
     return out_close(&o);
 }
@@ -232,8 +235,9 @@ int bench_write_markdown(const char *path, const char *suite)
         return -1;
     const bench_context *ctx = bench_context_get();
     fprintf(o.f, "# zucbench %s\n\n", suite);
-    fprintf(o.f, "CPU: %s; timer: %s at %.3f GHz; libzuc default path: %s\n\n", ctx->cpu_model,
-            bench_timer()->source, bench_timer()->ticks_per_ns, zuc_impl_name());
+    fprintf(o.f, "CPU: %s; timer: %s at %.3f GHz; libzuc default path: %s; messages per "
+                 "many-message call: %u\n\n", ctx->cpu_model, bench_timer()->source,
+            bench_timer()->ticks_per_ns, zuc_impl_name(), bench_in_flight());
     fprintf(o.f, "| algorithm | configuration | backend | implementation | bytes | unit | "
                  "median | q1 | q3 |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
     for (size_t i = 0; i < n_results; i++) {

@@ -20,6 +20,7 @@ typedef struct {
     const char *unit;             /* "ticks/byte" or "ticks/setup" */
     bench_stats stats;            /* in that unit */
     unsigned threads;             /* streams at once (speed --threads); 0 means 1 */
+    unsigned in_flight;           /* messages per call or in flight (--lanes); 0 means 1 */
 } bench_result;
 
 /* Appends one result (copied; the strings must outlive the output). */

@@ -1,10 +1,53 @@
 #include "registry.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_ENTRIES 256
+
+static unsigned in_flight = BENCH_IN_FLIGHT_DEFAULT;
+static char label_n_buffer[24], label_n_jobs[24];
+
+static void write_labels(void)
+{
+    if (in_flight == 1)
+        snprintf(label_n_buffer, sizeof label_n_buffer, "n-buffer-1");
+    else
+        snprintf(label_n_buffer, sizeof label_n_buffer, "%u-buffer", in_flight);
+    snprintf(label_n_jobs, sizeof label_n_jobs, "%u-jobs", in_flight);
+}
+
+void bench_set_in_flight(unsigned n)
+{
+    in_flight = n < 1 ? 1 : n > BENCH_IN_FLIGHT_MAX ? BENCH_IN_FLIGHT_MAX : n;
+    write_labels();
+}
+
+unsigned bench_in_flight(void)
+{
+    return in_flight;
+}
+
+unsigned bench_entry_in_flight(const bench_entry *e)
+{
+    return e->in_flight ? in_flight : 1;
+}
+
+const char *bench_label_n_buffer(void)
+{
+    if (!label_n_buffer[0])
+        write_labels();
+    return label_n_buffer;
+}
+
+const char *bench_label_n_jobs(void)
+{
+    if (!label_n_jobs[0])
+        write_labels();
+    return label_n_jobs;
+}
 
 static bench_entry entries[MAX_ENTRIES];
 static size_t n_entries;

@@ -32,6 +32,8 @@ typedef struct bench_entry {
     const char *unavailable;        /* NULL if it can run here, else why not */
     const char *source;             /* where the code comes from: "own: ...", "OpenSSL 3.0.x" */
     int is_oracle;                  /* the spec-literal path: checks, not a contender */
+    int in_flight;                  /* 1 if run keeps bench_in_flight() messages per call
+                                     * or in flight (--lanes); 0: one at a time */
     /* Called before timing (e.g. selects the libzuc path); 0 on success. */
     int (*prepare)(const struct bench_entry *e);
     /* Processes every message of the batch; 0 on success. */
@@ -47,6 +49,23 @@ typedef struct bench_entry {
      * before any timing, where no spec-literal oracle exists). */
     int (*known_answer)(void);
 } bench_entry;
+
+/* Messages per call of the many-message APIs (libzuc's zuc_*_n, ipsec-mb's
+ * N-buffer calls) and jobs in flight (ipsec-mb's job API): zucbench --lanes.
+ * Set it before a suite runs; the entries' labels follow (below). */
+#define BENCH_IN_FLIGHT_DEFAULT 16
+#define BENCH_IN_FLIGHT_MAX 64
+void bench_set_in_flight(unsigned n);      /* 1 .. BENCH_IN_FLIGHT_MAX */
+unsigned bench_in_flight(void);
+/* Messages per call for e's message rows: bench_in_flight() if e honours
+ * it, else 1. */
+unsigned bench_entry_in_flight(const bench_entry *e);
+/* Variant labels that carry the current number, rewritten in place by
+ * bench_set_in_flight: "N-buffer" (ipsec-mb's N-buffer API called with N
+ * messages; "n-buffer-1" for N = 1, as "1-buffer" names its one-buffer API)
+ * and "N-jobs" (its job API with N jobs in flight). */
+const char *bench_label_n_buffer(void);
+const char *bench_label_n_jobs(void);
 
 /* Names match ignoring case and the characters '-', '_', '.'. */
 int bench_name_matches(const char *pattern, const char *name);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """zucbench_test.py - the evaluation CLI: every suite's --quick output against
-the results schema, bad input, and `compare` on a planted regression.
+the results schema, bad input, --lanes, and `compare` on a planted regression.
 
 Usage: python3 tests/zucbench_test.py PATH-TO-ZUCBENCH
 
@@ -27,7 +27,7 @@ CONTEXT_FIELDS = {"suite": str, "date": str, "cpu_model": str, "cores": int, "os
                   "library": str}
 RESULT_FIELDS = {"suite": str, "algorithm": str, "configuration": str, "backend": str,
                  "implementation": str, "size_bytes": int, "repeats": int, "threads": int,
-                 "unit": str, "median": (int, float), "q1": (int, float), "q3": (int, float)}
+                 "in_flight": int, "unit": str, "median": (int, float), "q1": (int, float), "q3": (int, float)}
 
 
 def check(name, ok, detail=""):
@@ -124,6 +124,13 @@ def test_bad_input(tmp):
     expect_error("unknown path", ["estream", "--impl", "nosuch"], "--impl")
     expect_error("zero threads", ["speed", "--threads", "0"], "--threads")
     expect_error("too many threads", ["speed", "--threads", "65"], "--threads")
+    expect_error("zero lanes", ["speed", "--lanes", "0"], "--lanes")
+    expect_error("too many lanes", ["speed", "--lanes", "65"], "--lanes")
+    expect_error("lanes not a number", ["estream", "--lanes", "four"], "--lanes")
+    expect_error("missing lanes", ["mac", "--lanes"], "--lanes")
+    expect_error("zero jobs", ["mac", "--jobs", "0"], "--jobs")
+    expect_error("jobs not a number", ["speed", "--jobs", "8x"], "--jobs")
+    expect_error("lanes for ablation", ["ablation", "--lanes", "4"], "does not apply")
     expect_error("bad seconds", ["speed", "--seconds", "-1"], "--seconds")
     expect_error("no such CPU", ["speed", "--cpu", "60000"], "--cpu")
     expect_error("negative CPU", ["speed", "--cpu", "-1"], "--cpu")
@@ -132,6 +139,32 @@ def test_bad_input(tmp):
     expect_error("JSON path is a directory", ["mac", "--json", tmp], "cannot write")
     expect_error("unwritable CSV path", ["mac", "--csv", "/proc/version/x.csv"], "cannot write")
     expect_error("output option without a file", ["mac", "--json"], "--json")
+
+
+def test_lanes(tmp):
+    """--lanes N: N messages per many-message call, recorded in the JSON."""
+    path = os.path.join(tmp, "lanes.json")
+    rc, out, err = run("speed", "128-eea3", "--quick", "--repeats", "1", "--sizes", "64",
+                       "--lanes", "4", "--json", path)
+    if not check("speed --lanes 4 runs", rc == 0, f"rc={rc} stderr={err[-300:]!r}"):
+        return
+    check("--lanes 4 in the header", "4 messages per call" in out, out[:400])
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    check("--lanes 4 JSON follows the schema", not schema_problems(doc, "speed"))
+    check("--lanes 4 in the context", doc["context"].get("in_flight") == 4)
+    many = [r for r in doc["results"] if r["configuration"] == "message" and
+            (r["backend"] == "libzuc" or r["implementation"] in ("4-buffer", "4-jobs"))]
+    check("--lanes 4: in_flight 4 on the many-message rows",
+          many and all(r["in_flight"] == 4 for r in many), str(many[:2]))
+    others = [r for r in doc["results"] if r not in many]
+    check("--lanes 4: in_flight 1 on the rest (streams, one-buffer calls)",
+          all(r["in_flight"] == 1 for r in others), str(others[:2]))
+    check("--lanes 4: no 16-message label left",
+          not any(r["implementation"].startswith("16-") for r in doc["results"]))
+    rc, out, _ = run("speed", "128-eea3", "--quick", "--repeats", "1", "--sizes", "64",
+                     "--jobs", "4")
+    check("--jobs is --lanes", rc == 0 and "4 messages per call" in out, f"rc={rc}")
 
 
 def scaled_copy(path, factor, out_path):
@@ -188,6 +221,7 @@ def main():
         check("every suite of the design is offered",
               {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
         test_bad_input(tmp)
+        test_lanes(tmp)
         if outputs.get("speed"):
             test_compare(outputs["speed"], tmp)
     print(f"zucbench: {counts['passed']} passed, {counts['failed']} failed")

@@ -39,7 +39,11 @@ static const char usage[] =
     "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
     "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"
     "  --quick              a short run: estream 1 MB instead of 100 MB; speed and mac\n"
-    "                       7 repeats unless --repeats is given\n"
+    "                       7 repeats unless --repeats is given\n"    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"
+    "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"
+    "                       N-buffer API N per call (variant \"N-buffer\") and its job API\n"
+    "                       N jobs in flight (\"N-jobs\"); in the header and the JSON\n"
+    "                       (\"in_flight\"); not for ablation\n"
     "  --json F, --csv F, --markdown F   also write the results to F\n"
     "\n"
     "speed options:\n"
@@ -67,7 +71,7 @@ static const char usage[] =
     "  zucbench list\n"
     "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
     "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
-    "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"
+    "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"    "  zucbench speed 128-eea3 128-eia3 --lanes 8\n"
     "  zucbench estream --quick --json estream.json\n"
     "  zucbench mac --json mac.json\n"
     "  zucbench ablation --quick --json ablation.json\n"
@@ -203,6 +207,15 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         ++*i;
         return 1;
     }
+    if (strcmp(a, "--lanes") == 0 || strcmp(a, "--jobs") == 0) {
+        size_t k;
+        if (!v || parse_size(v, &k) != 0 || k > BENCH_IN_FLIGHT_MAX)
+            return fail("--lanes/--jobs: expected 1..64 messages in flight, got '%s'",
+                        v ? v : ""), -1;
+        bench_set_in_flight((unsigned)k);
+        ++*i;
+        return 1;
+    }
     if (strcmp(a, "--impl") == 0) {
         if (!v || !zuc_impl_usable(v))
             return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
@@ -275,7 +288,8 @@ static int command_speed(int argc, char **argv)
 static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, int own_variants)
 {
     for (int i = 0; i < argc; i++) {
-        if (own_variants && (strcmp(argv[i], "--impl") == 0 || argv[i][0] != '-'))
+        if (own_variants && (strcmp(argv[i], "--impl") == 0 || strcmp(argv[i], "--lanes") == 0 ||
+                             strcmp(argv[i], "--jobs") == 0 || argv[i][0] != '-'))
             return fail("ablation: '%s' does not apply (it times its own variants and "
                         "libzuc's best path)", argv[i]);
         int taken = take_common(argc, argv, &i, c);

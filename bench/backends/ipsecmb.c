@@ -191,8 +191,12 @@ static int run_zuc256_mac(const bench_batch *b)
     return rc;
 }
 
-/* ---- N-buffer API: 16 messages per call, or 16 jobs in flight --------- */
-#define IN_FLIGHT 16
+/* ---- N-buffer API: N messages per call, or N jobs in flight ------------
+ * N = bench_in_flight() (--lanes, default 16). ipsec-mb 1.3's N-buffer calls
+ * take any count (its AVX2 code runs them 8 at a time, then 4, then one by
+ * one), and the job API is flushed after every N jobs, so every N is kept
+ * as asked. Arrays hold the most that can be asked for. */
+#define IN_FLIGHT BENCH_IN_FLIGHT_MAX
 
 static int lengths_fit(const bench_batch *b)
 {
@@ -204,15 +208,18 @@ static int lengths_fit(const bench_batch *b)
 
 static uint32_t group_size(const bench_batch *b, size_t first)
 {
-    return (uint32_t)(b->n - first < IN_FLIGHT ? b->n - first : IN_FLIGHT);
+    size_t k = bench_in_flight();
+    return (uint32_t)(b->n - first < k ? b->n - first : k);
 }
 
 static int run_eea3_n(const bench_batch *b)
 {
     if (!manager() || !lengths_fit(b))
         return -1;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
-        uint32_t k = group_size(b, i), lens[IN_FLIGHT];
+    uint32_t k;
+    for (size_t i = 0; i < b->n; i += k) {
+        uint32_t lens[IN_FLIGHT];
+        k = group_size(b, i);
         uint8_t iv[IN_FLIGHT][16];
         const void *keys[IN_FLIGHT], *ivs[IN_FLIGHT], *src[IN_FLIGHT];
         void *dst[IN_FLIGHT];
@@ -236,8 +243,10 @@ static int run_eia3_n(const bench_batch *b)
 {
     if (!manager() || !lengths_fit(b))
         return -1;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
-        uint32_t k = group_size(b, i), bits[IN_FLIGHT], tags[IN_FLIGHT], *tag_ptrs[IN_FLIGHT];
+    uint32_t k;
+    for (size_t i = 0; i < b->n; i += k) {
+        uint32_t bits[IN_FLIGHT], tags[IN_FLIGHT], *tag_ptrs[IN_FLIGHT];
+        k = group_size(b, i);
         uint8_t iv[IN_FLIGHT][16];
         const void *keys[IN_FLIGHT], *ivs[IN_FLIGHT], *src[IN_FLIGHT];
         for (uint32_t j = 0; j < k; j++) {
@@ -271,20 +280,20 @@ static void fill_mac_of(IMB_JOB *job, const bench_batch *b, size_t m)
                     b->tag_bytes);
 }
 
-/* Submits the batch's jobs, flushing after every 16 so that at most 16 are
+/* Submits the batch's jobs, flushing after every N so that at most N are
  * in flight; 0 if every one completed. */
 static int run_jobs_in_flight(const bench_batch *b, job_filler fill)
 {
     if (!manager() || !lengths_fit(b))
         return -1;
-    size_t completed = 0;
+    size_t completed = 0, n_in_flight = bench_in_flight();
     int ok = 1;
     IMB_JOB *job;
     for (size_t i = 0; i < b->n; i++) {
         fill(IMB_GET_NEXT_JOB(mgr), b, i);
         for (job = IMB_SUBMIT_JOB(mgr); job; job = IMB_GET_COMPLETED_JOB(mgr), completed++)
             ok &= job->status == IMB_STATUS_COMPLETED;
-        if ((i + 1) % IN_FLIGHT == 0 || i + 1 == b->n)
+        if ((i + 1) % n_in_flight == 0 || i + 1 == b->n)
             for (; (job = IMB_FLUSH_JOB(mgr)) != NULL; completed++)
                 ok &= job->status == IMB_STATUS_COMPLETED;
     }
@@ -309,29 +318,35 @@ static int prepare_nothing(const bench_entry *e)
 
 void bench_register_ipsecmb(void)
 {
+    /* variant NULL: the N-buffer or N-jobs label, which follows --lanes */
+    enum { ONE, N_BUFFER, N_JOBS };
     static const struct {
         const char *algorithm, *variant;
+        int api;
         bench_output_kind output;
         int (*run)(const bench_batch *);
     } algs[] = {
-        { "128-eea3", "1-buffer", OUT_CIPHERTEXT, run_eea3 },
-        { "128-eia3", "1-buffer", OUT_TAG4, run_eia3 },
-        { "zuc-256", "job", OUT_CIPHERTEXT, run_zuc256 },
-        { "zuc-256-mac32", "job", OUT_TAG4, run_zuc256_mac },
-        { "zuc-256-mac64", "job", OUT_TAG8, run_zuc256_mac },
-        { "zuc-256-mac128", "job", OUT_TAG16, run_zuc256_mac },
-        { "128-eea3", "16-buffer", OUT_CIPHERTEXT, run_eea3_n },
-        { "128-eia3", "16-buffer", OUT_TAG4, run_eia3_n },
-        { "zuc-256", "16-jobs", OUT_CIPHERTEXT, run_zuc256_jobs },
-        { "zuc-256-mac32", "16-jobs", OUT_TAG4, run_zuc256_mac_jobs },
-        { "zuc-256-mac64", "16-jobs", OUT_TAG8, run_zuc256_mac_jobs },
-        { "zuc-256-mac128", "16-jobs", OUT_TAG16, run_zuc256_mac_jobs },
+        { "128-eea3", "1-buffer", ONE, OUT_CIPHERTEXT, run_eea3 },
+        { "128-eia3", "1-buffer", ONE, OUT_TAG4, run_eia3 },
+        { "zuc-256", "job", ONE, OUT_CIPHERTEXT, run_zuc256 },
+        { "zuc-256-mac32", "job", ONE, OUT_TAG4, run_zuc256_mac },
+        { "zuc-256-mac64", "job", ONE, OUT_TAG8, run_zuc256_mac },
+        { "zuc-256-mac128", "job", ONE, OUT_TAG16, run_zuc256_mac },
+        { "128-eea3", NULL, N_BUFFER, OUT_CIPHERTEXT, run_eea3_n },
+        { "128-eia3", NULL, N_BUFFER, OUT_TAG4, run_eia3_n },
+        { "zuc-256", NULL, N_JOBS, OUT_CIPHERTEXT, run_zuc256_jobs },
+        { "zuc-256-mac32", NULL, N_JOBS, OUT_TAG4, run_zuc256_mac_jobs },
+        { "zuc-256-mac64", NULL, N_JOBS, OUT_TAG8, run_zuc256_mac_jobs },
+        { "zuc-256-mac128", NULL, N_JOBS, OUT_TAG16, run_zuc256_mac_jobs },
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
+        int api = algs[a].api;
         bench_entry e = {
             .algorithm = algs[a].algorithm,
             .backend = "ipsec-mb",
-            .variant = algs[a].variant,
+            .variant = api == N_BUFFER ? bench_label_n_buffer()
+                     : api == N_JOBS   ? bench_label_n_jobs() : algs[a].variant,
+            .in_flight = api != ONE,
             .output = algs[a].output,
             .max_bytes = IPSECMB_ZUC_MAX_BYTES,
             .unavailable = ipsecmb_unavailable(),

@@ -9,22 +9,24 @@ static int select_impl(const bench_entry *e)
     return zuc_force_impl(e->variant);
 }
 
-/* Messages go through the many-message calls, IN_FLIGHT per call, so that
- * multi-lane paths are timed as ipsec-mb's N-buffer API is (one-lane paths
- * loop inside the call, as they did one call per message). */
-#define IN_FLIGHT 16
+/* Messages go through the many-message calls, bench_in_flight() per call
+ * (--lanes, default 16), so that multi-lane paths are timed as ipsec-mb's
+ * N-buffer API is (one-lane paths loop inside the call, as they did one call
+ * per message). Arrays hold the most that can be asked for. */
+#define IN_FLIGHT BENCH_IN_FLIGHT_MAX
 
 static size_t group_size(const bench_batch *b, size_t first)
 {
-    return b->n - first < IN_FLIGHT ? b->n - first : IN_FLIGHT;
+    size_t k = bench_in_flight();
+    return b->n - first < k ? b->n - first : k;
 }
 
 static int run_eea3(const bench_batch *b)
 {
     int rc = 0;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+    for (size_t i = 0, k; i < b->n; i += k) {
         zuc_eea3_job jobs[IN_FLIGHT];
-        size_t k = group_size(b, i);
+        k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
             jobs[j] = (zuc_eea3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m],
@@ -38,10 +40,10 @@ static int run_eea3(const bench_batch *b)
 static int run_eia3(const bench_batch *b)
 {
     int rc = 0;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+    for (size_t i = 0, k; i < b->n; i += k) {
         zuc_eia3_job jobs[IN_FLIGHT];
         uint32_t macs[IN_FLIGHT];
-        size_t k = group_size(b, i);
+        k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
             jobs[j] = (zuc_eia3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m],
@@ -57,9 +59,9 @@ static int run_eia3(const bench_batch *b)
 static int run_zuc256(const bench_batch *b)
 {
     int rc = 0;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+    for (size_t i = 0, k; i < b->n; i += k) {
         zuc256_crypt_job jobs[IN_FLIGHT];
-        size_t k = group_size(b, i);
+        k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
             jobs[j] = (zuc256_crypt_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
@@ -73,9 +75,9 @@ static int run_zuc256(const bench_batch *b)
 static int run_zuc256_mac(const bench_batch *b)
 {
     int rc = 0;
-    for (size_t i = 0; i < b->n; i += IN_FLIGHT) {
+    for (size_t i = 0, k; i < b->n; i += k) {
         zuc256_mac_job jobs[IN_FLIGHT];
-        size_t k = group_size(b, i);
+        k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
             jobs[j] = (zuc256_mac_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
@@ -151,6 +153,7 @@ void bench_register_libzuc(void)
                 .output = algs[a].output,
                 .unavailable = zuc_impl_usable(*impl) ? NULL : "this CPU/OS cannot run it",
                 .is_oracle = strcmp(*impl, "ref") == 0,
+                .in_flight = 1,
                 .source = "own: lib/ (libzuc)",
                 .prepare = select_impl,
                 .run = algs[a].run,

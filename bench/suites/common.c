@@ -131,8 +131,11 @@ static unsigned thread_count(const suite_filter *f)
 static void record(const suite_filter *f, const bench_entry *e, const char *configuration,
                    size_t size, const char *unit, bench_stats st)
 {
+    /* one stream, or setups one by one: nothing is in flight there */
+    int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
     bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       f->repeats, unit, st, thread_count(f) };
+                       f->repeats, unit, st, thread_count(f),
+                       one_at_a_time ? 1 : bench_entry_in_flight(e) };
     bench_results_add(&r);
 }
 
@@ -278,6 +281,16 @@ double suite_time_setup(const suite_filter *f, const bench_entry *e)
         return -1;
     record(f, e, "init", 0, "ticks/setup", st);
     return st.median;
+}
+
+const char *suite_in_flight_note(void)
+{
+    static char note[160];
+    unsigned n = bench_in_flight();
+    snprintf(note, sizeof note, "; many-message calls: %u message%s per call (libzuc zuc_*_n, "
+             "ipsec-mb %s) or %u job%s in flight (ipsec-mb %s)", n, n == 1 ? "" : "s",
+             bench_label_n_buffer(), n, n == 1 ? "" : "s", bench_label_n_jobs());
+    return note;
 }
 
 int suite_begin(size_t selected, const char *method)

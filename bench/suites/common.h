@@ -44,6 +44,10 @@ double suite_time_stream(const suite_filter *f, const bench_entry *e);
 /* Median ticks per key/IV setup; -1 if the API cannot separate it. */
 double suite_time_setup(const suite_filter *f, const bench_entry *e);
 
+/* "; many-message calls: N messages per call ...": for the method line of
+ * the suites that time many messages (--lanes). */
+const char *suite_in_flight_note(void);
+
 /* Starts a suite: 2 with a message if no contender was selected, else
  * prints the context lines (with `method`) and returns 0. */
 int suite_begin(size_t selected, const char *method);

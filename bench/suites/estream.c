@@ -195,11 +195,12 @@ int estream_run(const estream_options *o)
     size_t n, total = suite_count(&opt.filter), done = 0, nrows = 0;
     const bench_entry *all = bench_registry(&n);
     size_t long_size = opt.quick ? 1000000 : 100000000;
-    char method[320];
+    char method[512];
     snprintf(method, sizeof method,
              "eSTREAM: %s, median of %u; Init: key/IV setup alone; Stream: 64 KiB blocks, "
              "setup excluded; x B: fresh key/IV per message, setup included; "
-             "Imix: 40/576/1500 B as 7:4:1", bench_timer()->source, opt.filter.repeats);
+             "Imix: 40/576/1500 B as 7:4:1%s", bench_timer()->source, opt.filter.repeats,
+             suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
         return started;

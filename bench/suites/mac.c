@@ -94,12 +94,6 @@ static void print_table5(const mac_row *rows, size_t nrows)
     }
 }
 
-/* Variants named "16-..." keep 16 messages in flight. */
-static int many_in_flight(const char *variant)
-{
-    return strncmp(variant, "16-", 3) == 0;
-}
-
 /* The 128-EIA3 row to compare a ZUC-256 MAC with: same backend, and the
  * same implementation where the backend has it, else one with as many
  * messages in flight (ipsec-mb offers EIA3 through its buffer API and
@@ -113,7 +107,7 @@ static const mac_row *eia3_row_for(const mac_row *rows, size_t nrows, const benc
             continue;
         if (strcmp(b->variant, e->variant) == 0)
             return &rows[i];
-        if (!alike && many_in_flight(b->variant) == many_in_flight(e->variant))
+        if (!alike && b->in_flight == e->in_flight)
             alike = &rows[i];
     }
     return alike;
@@ -141,7 +135,7 @@ static void record_ratio(const mac_options *o, const bench_entry *e, double rati
 {
     bench_stats st = { .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1 };
     bench_result r = { "mac", e->algorithm, "ratio-to-128-eia3", e->backend, e->variant, 0,
-                       o->filter.repeats, "ratio", st, 1 };
+                       o->filter.repeats, "ratio", st, 1, bench_entry_in_flight(e) };
     bench_results_add(&r);
 }
 
@@ -190,10 +184,11 @@ int mac_run(const mac_options *o)
     for (size_t i = 0; i < n; i++)
         if (suite_selected(&opt.filter, &all[i]) && mac_index(all[i].algorithm) < 0)
             total--;                      /* only MAC algorithms belong here */
-    char method[256];
+    char method[512];
     snprintf(method, sizeof method,
              "%s, median of %u; one MAC per packet, fresh random key and IV per packet, "
-             "setup included", bench_timer()->source, opt.filter.repeats);
+             "setup included%s", bench_timer()->source, opt.filter.repeats,
+             suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
         return started;

@@ -64,15 +64,15 @@ int speed_run(const speed_options *o)
 {
     size_t n, total = suite_count(&o->filter), done = 0;
     const bench_entry *all = bench_registry(&n);
-    char method[512], threads[160] = "";
+    char method[768], threads[160] = "";
     if (o->filter.threads > 1)
         snprintf(threads, sizeof threads,
                  "; %u threads at once, each with its own messages and stream: wall ticks over "
                  "all threads' bytes", o->filter.threads);
     snprintf(method, sizeof method,
              "%s, median of %u, cycles/byte; messages: fresh key/IV each, setup included; "
-             "stream: 64 KiB blocks of one keystream, setup excluded%s",
-             bench_timer()->source, o->filter.repeats, threads);
+             "stream: 64 KiB blocks of one keystream, setup excluded%s%s",
+             bench_timer()->source, o->filter.repeats, suite_in_flight_note(), threads);
     int started = suite_begin(total, method);
     if (started)
         return started;
