@@ -12,6 +12,8 @@ if [ "${1:-}" = "cross" ]; then
 else
     # python3-venv: the report renderer's virtual environment (make report, make test).
     packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv"
+    # valgrind: the constant-time check of the SIMD lanes (tests/consttime.c).
+    packages="$packages valgrind"
     # The document's comparison ciphers: OpenSSL (AES/SM4-CTR, ChaCha20, EEA2/EIA2),
     # libsodium (Salsa20/12, ChaCha20), Crypto++ (HC-128, Rabbit, Sosemanuk, Salsa20/12).
     packages="$packages libssl-dev libsodium-dev libcrypto++-dev"
