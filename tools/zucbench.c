@@ -10,7 +10,10 @@
 #include "output.h"
 #include "parallel.h"
 #include "registry.h"
+#include "embedded/child.h"
+#include "embedded/workload.h"
 #include "suites/ablation.h"
+#include "suites/embedded.h"
 #include "suites/estream.h"
 #include "suites/mac.h"
 #include "suites/speed.h"
@@ -322,6 +325,84 @@ static int command_ablation(int argc, char **argv)
     return finish_suite(ablation_run(&o), &c, "ablation");
 }
 
+/* `embedded --run-one NAME --file F [--out-dir D]`: one run, in the child. */
+static int embedded_child(int argc, char **argv)
+{
+    const char *name = NULL, *file = NULL, *out_dir = NULL;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--run-one") == 0) name = argv[i + 1];
+        else if (strcmp(argv[i], "--file") == 0) file = argv[i + 1];
+        else if (strcmp(argv[i], "--out-dir") == 0) out_dir = argv[i + 1];
+        else return fail("embedded --run-one: unknown option '%s'", argv[i]);
+    }
+    if (!name || !file || argc % 2)
+        return fail("embedded --run-one NAME --file F [--out-dir D]%s", "");
+    return embedded_child_main(name, file, out_dir);
+}
+
+static int parse_count(const char *option, const char *v, size_t max, unsigned *out)
+{
+    size_t n;
+    if (!v || parse_size(v, &n) != 0 || n > max) {
+        fprintf(stderr, "zucbench: %s: expected a number 1..%zu, got '%s'\n(see zucbench "
+                        "--help)\n", option, max, v ? v : "");
+        return -1;
+    }
+    *out = (unsigned)n;
+    return 0;
+}
+
+static int command_embedded(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--run-one") == 0)
+            return embedded_child(argc, argv);
+    embedded_options o = { .repeats = EMBEDDED_DEFAULT_REPEATS,
+                           .interval_ms = EMBEDDED_DEFAULT_INTERVAL_MS, .progress = isatty(2),
+                           .patterns = calloc((size_t)argc + 1, sizeof(char *)) };
+    output_paths out = { 0 };
+    int list = 0, repeats_given = 0, bad = 0;
+    char err[512];
+    for (int i = 0; i < argc && !bad; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (take_output_option(argc, argv, &i, &out, &bad))
+            continue;
+        if (strcmp(a, "--list") == 0) {
+            list = 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            o.quick = 1;
+        } else if (strcmp(a, "--file") == 0 || strcmp(a, "--out-dir") == 0) {
+            if (!v) {
+                bad = fail("%s needs a path", a);
+            } else if (a[2] == 'o' && workload_check_out_dir(v, err, sizeof err) != 0) {
+                bad = fail("--out-dir: %s", err);
+            } else {
+                *(a[2] == 'f' ? &o.file : &o.out_dir) = v;
+                i++;
+            }
+        } else if (strcmp(a, "--repeats") == 0) {
+            bad = parse_count(a, v, 1000, &o.repeats) != 0;
+            repeats_given = 1;
+            i++;
+        } else if (strcmp(a, "--interval") == 0) {
+            bad = parse_count(a, v, 60000, &o.interval_ms) != 0;
+            i++;
+        } else if (a[0] == '-') {
+            bad = fail("embedded: unknown option '%s'", a);
+        } else {
+            o.patterns[o.n_patterns++] = argv[i];
+        }
+    }
+    if (o.quick && !repeats_given)
+        o.repeats = EMBEDDED_QUICK_REPEATS;
+    o.json = out.json;
+    o.csv = out.csv;
+    o.markdown = out.markdown;
+    int rc = bad ? 2 : list ? embedded_list(&o) : embedded_run(&o);
+    free(o.patterns);
+    return rc;
+}
+
 static int command_compare(int argc, char **argv)
 {
     const char *paths[2] = { NULL, NULL };
@@ -369,6 +450,8 @@ int main(int argc, char **argv)
         return command_mac(argc - 2, argv + 2);
     if (strcmp(cmd, "ablation") == 0)
         return command_ablation(argc - 2, argv + 2);
+    if (strcmp(cmd, "embedded") == 0)
+        return command_embedded(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return command_compare(argc - 2, argv + 2);
     return fail("unknown command '%s'", cmd);

@@ -132,7 +132,7 @@ static void record(const suite_filter *f, const bench_entry *e, const char *conf
                    size_t size, const char *unit, bench_stats st)
 {
     bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       f->repeats, unit, st, thread_count(f) };
+                       f->repeats, unit, st, thread_count(f), NULL };
     bench_results_add(&r);
 }
 
