@@ -18,7 +18,7 @@ static double now_ms(void)
 
 static int child_fail(const char *message)
 {
-    fprintf(stderr, "zucbench embedded: %s\n", message);
+    fprintf(stderr, "zucbench: %s\n", message);
     return 3;
 }
 
@@ -27,7 +27,7 @@ int embedded_child_main(const char *name, const char *file, const char *out_dir)
     char err[512];
     const embedded_config *c = embedded_config_find(name);
     if (!c) {
-        fprintf(stderr, "zucbench embedded: unknown configuration '%s' (see --list)\n", name);
+        fprintf(stderr, "zucbench: unknown configuration '%s' (see --list)\n", name);
         return 2;
     }
     const char *why = embedded_unavailable(c);
@@ -38,7 +38,7 @@ int embedded_child_main(const char *name, const char *file, const char *out_dir)
     size_t n;
     uint8_t *in = workload_read(file, &n, err, sizeof err);
     if (!in) {
-        fprintf(stderr, "zucbench embedded: %s\n", err);
+        fprintf(stderr, "zucbench: %s\n", err);
         return 2;
     }
     size_t capacity = engine_out_capacity(c, n), out_n = 0;

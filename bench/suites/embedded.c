@@ -75,7 +75,7 @@ static size_t select_configs(const embedded_options *o, const embedded_config **
         for (size_t i = 0; i < total; i++)
             hits += (size_t)matches(&one, &all[i]);
         if (!hits) {
-            fprintf(stderr, "zucbench embedded: unknown configuration '%s' "
+            fprintf(stderr, "zucbench: unknown configuration '%s' "
                             "(see zucbench embedded --list)\n", o->patterns[p]);
             return 0;
         }
@@ -359,7 +359,7 @@ static int prepare_file(const embedded_options *o, char *path, size_t size, char
         size_t n;
         uint8_t *probe = workload_read(o->file, &n, err, sizeof err);
         if (!probe) {
-            fprintf(stderr, "zucbench embedded: %s\n", err);
+            fprintf(stderr, "zucbench: %s\n", err);
             return -1;
         }
         free(probe);
@@ -368,12 +368,12 @@ static int prepare_file(const embedded_options *o, char *path, size_t size, char
     }
     size_t bytes = o->quick ? WORKLOAD_QUICK_BYTES : WORKLOAD_DEFAULT_BYTES;
     if (workload_temp_dir(dir, dir_size, err, sizeof err) != 0) {
-        fprintf(stderr, "zucbench embedded: %s\n", err);
+        fprintf(stderr, "zucbench: %s\n", err);
         return -1;
     }
     snprintf(path, size, "%s/plaintext.bin", dir);
     if (workload_generate(path, bytes, WORKLOAD_SEED, err, sizeof err) != 0) {
-        fprintf(stderr, "zucbench embedded: %s\n", err);
+        fprintf(stderr, "zucbench: %s\n", err);
         rmdir(dir);
         return -1;
     }
@@ -414,11 +414,11 @@ int embedded_run(const embedded_options *o)
     if (!n)
         goto done;
     if (!self_path(self, sizeof self)) {
-        fprintf(stderr, "zucbench embedded: cannot find this program (/proc/self/exe)\n");
+        fprintf(stderr, "zucbench: cannot find this program (/proc/self/exe)\n");
         goto done;
     }
     if (o->repeats > MAX_RUNS) {
-        fprintf(stderr, "zucbench embedded: at most %d repeats\n", MAX_RUNS);
+        fprintf(stderr, "zucbench: at most %d repeats\n", MAX_RUNS);
         goto done;
     }
     if (prepare_file(o, file, sizeof file, dir, sizeof dir) != 0)
