@@ -40,7 +40,7 @@ void bench_results_add_document(const char *suite, const char *algorithm,
     bench_stats st = { .median = value, .q1 = value, .q3 = value, .min = value, .max = value,
                        .n = 1 };
     bench_result r = { suite, algorithm, configuration, "document", machine, size_bytes, 0, unit,
-                       st, 1, 1 };
+                       st, 1, 1, NULL };
     bench_results_add(&r);
 }
 
@@ -177,6 +177,8 @@ static void json_result(FILE *f, const bench_result *r, int last)
             r->in_flight ? r->in_flight : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
+    if (r->extra_json)
+        fprintf(f, ", %s", r->extra_json);
     if (is_document(r)) {            /* another machine: our clock says nothing about it */
         fprintf(f, "}%s\n", last ? "" : ",");
         return;
@@ -202,6 +204,15 @@ int bench_write_json(const char *path, const char *suite)
     for (size_t i = 0; i < n_results; i++)
         json_result(o.f, &results[i], i + 1 == n_results);
     fprintf(o.f, "  ]\n}\n");
+    return out_close(&o);
+}
+
+int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg)
+{
+    out_file o;
+    if (out_open(&o, path) != 0)
+        return -1;
+    body(o.f, arg);
     return out_close(&o);
 }
 

@@ -4,6 +4,7 @@
 #define BENCH_OUTPUT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "method.h"
 
@@ -21,6 +22,7 @@ typedef struct {
     bench_stats stats;            /* in that unit */
     unsigned threads;             /* streams at once (speed --threads); 0 means 1 */
     unsigned in_flight;           /* messages per call or in flight (--lanes); 0 means 1 */
+    const char *extra_json;       /* NULL, or more members: "\"key\": value, ..." */
 } bench_result;
 
 /* Appends one result (copied; the strings must outlive the output). */
@@ -40,6 +42,8 @@ int bench_output_writable(const char *path);
  * The file is written to a temporary name and renamed: complete or absent.
  * Returns 0, or -1 with a message on stderr. */
 int bench_write_json(const char *path, const char *suite);
+/* The same for a suite's own layout: body(f, arg) writes the content. */
+int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg);
 int bench_write_csv(const char *path);
 int bench_write_markdown(const char *path, const char *suite);
 

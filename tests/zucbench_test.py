@@ -210,6 +210,107 @@ def test_compare(speed_json, tmp):
         check(f"compare: {name} exits 2", rc == 2 and needle in err, f"rc={rc} stderr={err!r}")
 
 
+EMBEDDED_FIELDS = {"name": str, "family": str, "mode": str, "key_bits": int, "block_bits": int,
+                   "latency_ms_mean": (int, float), "latency_ms_sd": (int, float),
+                   "throughput_mbs": (int, float), "cpu_percent": (int, float),
+                   "peak_rss_kb": (int, float), "mem_percent": (int, float),
+                   "sys_cpu_percent": (int, float), "sys_mem_used_kb": int,
+                   "net_rx_bytes": int, "net_tx_bytes": int}
+EMBEDDED_RUN = ["aes-128-cbc", "speck-128/128-ecb", "zuc-128", "sm2-256", "rc4-40"]
+
+
+def digest(path):
+    with open(path, "rb") as f:
+        return hash(f.read())
+
+
+def test_embedded_list():
+    rc, out, _ = run("embedded", "--list")
+    check("embedded --list counts Table 1", rc == 0 and
+          "185 of the document's Table 1" in out.splitlines()[-1], out[-300:])
+    rc, out, _ = run("embedded", "--list", "aes")
+    check("embedded --list aes: 15 configurations", rc == 0 and
+          out.splitlines()[-1].startswith("15 configurations"), out[-200:])
+    rc, out, _ = run("embedded", "--list", "speck-64/96")
+    check("embedded --list of one algorithm: its six modes", rc == 0 and
+          all(f"speck-64/96-{m} " in out for m in ("cbc", "pcbc", "cfb", "ctr", "ecb", "ofb")))
+
+
+def test_embedded_run(tmp):
+    plain = os.path.join(tmp, "plain.bin")
+    with open(plain, "wb") as f:
+        f.write(os.urandom(100_003))
+    before = digest(plain)
+    out_dir = os.path.join(tmp, "ciphertexts")
+    os.mkdir(out_dir)
+    paths = {kind: os.path.join(tmp, f"embedded.{kind}") for kind in ("json", "csv", "md")}
+    rc, out, err = run("embedded", *EMBEDDED_RUN, "--file", plain, "--repeats", "2",
+                       "--out-dir", out_dir, "--interval", "20", "--json", paths["json"],
+                       "--csv", paths["csv"], "--markdown", paths["md"])
+    if not check("embedded runs", rc == 0 and "aes-128-cbc" in out, f"rc={rc} {err[-400:]!r}"):
+        return
+    check("embedded leaves its input alone", digest(plain) == before)
+    with open(paths["json"], encoding="utf-8") as f:
+        doc = json.load(f)
+    problems = schema_problems(doc, "embedded")
+    check("embedded JSON follows the schema", not problems, "; ".join(problems[:5]))
+    rows = {r["name"]: r for r in doc["results"]}
+    check("embedded JSON has every configuration", set(rows) == set(EMBEDDED_RUN), str(rows))
+    for name, r in rows.items():
+        wrong = has_fields(r, EMBEDDED_FIELDS)
+        check(f"embedded {name} has the Table 2 fields", not wrong, str(wrong))
+        if wrong:
+            continue
+        expect = r["size_bytes"] / r["latency_ms_mean"] / 1000
+        check(f"embedded {name}: MB/s = bytes / ms / 1000",
+              abs(r["throughput_mbs"] - expect) <= 0.01 * expect + 0.001, str(r))
+        check(f"embedded {name}: sane process figures",
+              r["size_bytes"] == 100_003 and r["repeats"] == 2 and 0 < r["cpu_percent"] <= 105
+              and r["peak_rss_kb"] > 100 and 0 < r["mem_percent"] < 100, str(r))
+        check(f"embedded {name}: sane system figures",
+              0 <= r["sys_cpu_percent"] <= 100 and r["sys_mem_used_kb"] > 0, str(r))
+    sizes = {n: os.path.getsize(os.path.join(out_dir, n.replace("/", "_") + ".enc"))
+             for n in EMBEDDED_RUN if os.path.exists(os.path.join(out_dir, n.replace("/", "_") + ".enc"))}
+    check("embedded --out-dir: every ciphertext, complete",
+          sizes.get("aes-128-cbc") == 100_003 // 16 * 16 + 16 and
+          sizes.get("speck-128_128-ecb".replace("_", "/")) == 100_003 // 16 * 16 + 16 and
+          sizes.get("zuc-128") == 100_003 and sizes.get("rc4-40") == 100_003 and
+          sizes.get("sm2-256", 0) > 100_003, str(sizes))
+    check("embedded --out-dir: nothing half-written",
+          not [n for n in os.listdir(out_dir) if ".tmp." in n], str(os.listdir(out_dir)))
+    with open(paths["csv"], encoding="utf-8", newline="") as f:
+        csv_rows = list(csv.DictReader(f))
+    check("embedded CSV: one row per configuration, Table 2 columns",
+          sorted(r["configuration"] for r in csv_rows) == sorted(EMBEDDED_RUN) and
+          "latency_ms_sd" in csv_rows[0] and "cpu_percent" in csv_rows[0], str(csv_rows[:1]))
+    with open(paths["md"], encoding="utf-8") as f:
+        check("embedded Markdown: the Table 2 layout", "| configuration | key bits |" in f.read())
+
+
+def test_embedded_bad_input(tmp):
+    a_file = os.path.join(tmp, "a-file")
+    with open(a_file, "w", encoding="utf-8") as f:
+        f.write("x")
+    expect_error("embedded: missing file", ["embedded", "aes-128-cbc", "--file",
+                                            "/nonexistent/plain.bin"], "cannot read")
+    expect_error("embedded: a directory as the file", ["embedded", "aes-128-cbc", "--file", tmp],
+                 "cannot read")
+    expect_error("embedded: unknown configuration", ["embedded", "aes-512-cbc"],
+                 "unknown configuration")
+    expect_error("embedded: unknown configuration in --list", ["embedded", "--list", "nosuch"],
+                 "unknown configuration")
+    expect_error("embedded: missing output directory", ["embedded", "--out-dir",
+                                                        "/nonexistent/dir"], "--out-dir")
+    expect_error("embedded: output directory is a file", ["embedded", "--out-dir", a_file],
+                 "--out-dir")
+    expect_error("embedded: zero repeats", ["embedded", "--repeats", "0"], "--repeats")
+    expect_error("embedded: bad interval", ["embedded", "--interval", "x"], "--interval")
+    expect_error("embedded: unknown option", ["embedded", "--fast"], "unknown option")
+    expect_error("embedded: --file without a path", ["embedded", "--file"], "--file")
+    expect_error("embedded: a run of an unknown configuration",
+                 ["embedded", "--run-one", "nosuch", "--file", a_file], "unknown configuration")
+
+
 def main():
     if not os.access(ZUCBENCH, os.X_OK):
         print(f"usage: {sys.argv[0]} PATH-TO-ZUCBENCH")
@@ -222,6 +323,9 @@ def main():
               {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
         test_bad_input(tmp)
         test_lanes(tmp)
+        test_embedded_list()
+        test_embedded_run(tmp)
+        test_embedded_bad_input(tmp)
         if outputs.get("speed"):
             test_compare(outputs["speed"], tmp)
     print(f"zucbench: {counts['passed']} passed, {counts['failed']} failed")

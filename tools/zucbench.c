@@ -10,7 +10,10 @@
 #include "output.h"
 #include "parallel.h"
 #include "registry.h"
+#include "embedded/child.h"
+#include "embedded/workload.h"
 #include "suites/ablation.h"
+#include "suites/embedded.h"
 #include "suites/estream.h"
 #include "suites/mac.h"
 #include "suites/speed.h"
@@ -30,6 +33,12 @@ static const char usage[] =
     "  ablation             the second document's eight ZUC optimisations: each alone\n"
     "                       (Tables 3-12), combined (Table 13, with ZUC-256 and libzuc),\n"
     "                       and encryption bits/cycle by message size (Table 15)\n"
+    "  embedded [CONFIG...] the third document's matrix (Table 1: 185 block, public-key and\n"
+    "                       stream configurations, plus ZUC and the stream ciphers above):\n"
+    "                       each encrypts a file in a child process, 10 runs; latency\n"
+    "                       (mean, sd), MB/s, CPU %, peak memory, and the system's CPU,\n"
+    "                       memory and network from /proc (Table 2). CONFIG: a name, an\n"
+    "                       algorithm or a family of `zucbench embedded --list`\n"
     "  compare OLD NEW      (new - old) / |old| for every measurement both results\n"
     "                       files hold; exit 2 if one got worse by more than\n"
     "                       --threshold PCT (default 10)\n"
@@ -57,6 +66,16 @@ static const char usage[] =
     "  --quick              1/64 of the keystream work, messages up to 4 MB (well under a\n"
     "                       minute; the full run takes several minutes)\n"
     "\n"
+    "embedded options (--json/--csv/--markdown as above, in the document's Table 2 layout):\n"
+    "  --list               the configurations and their count (with why one is absent)\n"
+    "  --file F             encrypt F (never modified); default: a reproducible random\n"
+    "                       file of 8.31 MiB, the document's size, made in $TMPDIR and\n"
+    "                       removed afterwards\n"
+    "  --out-dir D          write each ciphertext to D/CONFIG.enc (default: memory only)\n"
+    "  --repeats N          runs per configuration, 1..1000 (default 10)\n"
+    "  --interval MS        system sampling period in ms (default 100)\n"
+    "  --quick              a 1 MiB file, 3 runs, one configuration per family\n"
+    "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"
     "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"
     "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2 (see `zucbench list`), or all\n"
@@ -75,6 +94,9 @@ static const char usage[] =
     "  zucbench estream --quick --json estream.json\n"
     "  zucbench mac --json mac.json\n"
     "  zucbench ablation --quick --json ablation.json\n"
+    "  zucbench embedded --list\n"
+    "  zucbench embedded --quick --json embedded.json\n"
+    "  zucbench embedded aes speck-128/128 zuc-128 --file capture.pcap --csv table2.csv\n"
     "  zucbench compare before.json after.json --threshold 10\n";
 
 /* --quick: fewer repeats where the suite has no long message to shorten. */
@@ -336,6 +358,84 @@ static int command_ablation(int argc, char **argv)
     return finish_suite(ablation_run(&o), &c, "ablation");
 }
 
+/* `embedded --run-one NAME --file F [--out-dir D]`: one run, in the child. */
+static int embedded_child(int argc, char **argv)
+{
+    const char *name = NULL, *file = NULL, *out_dir = NULL;
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--run-one") == 0) name = argv[i + 1];
+        else if (strcmp(argv[i], "--file") == 0) file = argv[i + 1];
+        else if (strcmp(argv[i], "--out-dir") == 0) out_dir = argv[i + 1];
+        else return fail("embedded --run-one: unknown option '%s'", argv[i]);
+    }
+    if (!name || !file || argc % 2)
+        return fail("embedded --run-one NAME --file F [--out-dir D]%s", "");
+    return embedded_child_main(name, file, out_dir);
+}
+
+static int parse_count(const char *option, const char *v, size_t max, unsigned *out)
+{
+    size_t n;
+    if (!v || parse_size(v, &n) != 0 || n > max) {
+        fprintf(stderr, "zucbench: %s: expected a number 1..%zu, got '%s'\n(see zucbench "
+                        "--help)\n", option, max, v ? v : "");
+        return -1;
+    }
+    *out = (unsigned)n;
+    return 0;
+}
+
+static int command_embedded(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (strcmp(argv[i], "--run-one") == 0)
+            return embedded_child(argc, argv);
+    embedded_options o = { .repeats = EMBEDDED_DEFAULT_REPEATS,
+                           .interval_ms = EMBEDDED_DEFAULT_INTERVAL_MS, .progress = isatty(2),
+                           .patterns = calloc((size_t)argc + 1, sizeof(char *)) };
+    output_paths out = { 0 };
+    int list = 0, repeats_given = 0, bad = 0;
+    char err[512];
+    for (int i = 0; i < argc && !bad; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (take_output_option(argc, argv, &i, &out, &bad))
+            continue;
+        if (strcmp(a, "--list") == 0) {
+            list = 1;
+        } else if (strcmp(a, "--quick") == 0) {
+            o.quick = 1;
+        } else if (strcmp(a, "--file") == 0 || strcmp(a, "--out-dir") == 0) {
+            if (!v) {
+                bad = fail("%s needs a path", a);
+            } else if (a[2] == 'o' && workload_check_out_dir(v, err, sizeof err) != 0) {
+                bad = fail("--out-dir: %s", err);
+            } else {
+                *(a[2] == 'f' ? &o.file : &o.out_dir) = v;
+                i++;
+            }
+        } else if (strcmp(a, "--repeats") == 0) {
+            bad = parse_count(a, v, 1000, &o.repeats) != 0;
+            repeats_given = 1;
+            i++;
+        } else if (strcmp(a, "--interval") == 0) {
+            bad = parse_count(a, v, 60000, &o.interval_ms) != 0;
+            i++;
+        } else if (a[0] == '-') {
+            bad = fail("embedded: unknown option '%s'", a);
+        } else {
+            o.patterns[o.n_patterns++] = argv[i];
+        }
+    }
+    if (o.quick && !repeats_given)
+        o.repeats = EMBEDDED_QUICK_REPEATS;
+    o.json = out.json;
+    o.csv = out.csv;
+    o.markdown = out.markdown;
+    int rc = bad ? 2 : list ? embedded_list(&o) : embedded_run(&o);
+    free(o.patterns);
+    return rc;
+}
+
 static int command_compare(int argc, char **argv)
 {
     const char *paths[2] = { NULL, NULL };
@@ -383,6 +483,8 @@ int main(int argc, char **argv)
         return command_mac(argc - 2, argv + 2);
     if (strcmp(cmd, "ablation") == 0)
         return command_ablation(argc - 2, argv + 2);
+    if (strcmp(cmd, "embedded") == 0)
+        return command_embedded(argc - 2, argv + 2);
     if (strcmp(cmd, "compare") == 0)
         return command_compare(argc - 2, argv + 2);
     return fail("unknown command '%s'", cmd);

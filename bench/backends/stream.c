@@ -84,8 +84,23 @@ static int prepare_nothing(const bench_entry *e)
     return 0;
 }
 
+/* Every descriptor an entry was made from, for bench_streams. */
+#define MAX_STREAMS 64
+static const bench_stream *streams[MAX_STREAMS];
+static size_t n_streams;
+
+static void remember(const bench_stream *s)
+{
+    for (size_t i = 0; i < n_streams; i++)
+        if (streams[i] == s)
+            return;
+    if (n_streams < MAX_STREAMS)
+        streams[n_streams++] = s;
+}
+
 bench_entry bench_stream_entry(const bench_stream *s, bench_stream_fns fns)
 {
+    remember(s);
     return (bench_entry){
         .algorithm = s->algorithm,
         .backend = s->backend,
@@ -106,4 +121,12 @@ void bench_stream_register(const bench_stream *s, bench_stream_fns fns)
 {
     bench_entry e = bench_stream_entry(s, fns);
     bench_register(&e);
+}
+
+const bench_stream *const *bench_streams(size_t *count)
+{
+    size_t ignored;
+    bench_registry(&ignored);           /* registers every backend once */
+    *count = n_streams;
+    return streams;
 }

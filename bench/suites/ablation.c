@@ -280,7 +280,7 @@ static void record(const ablation_options *o, const row *r, const timed *t,
     if (!t->status) {
         bench_result res = { "ablation", algorithm, configuration, t->id ? "ablation" : "libzuc",
                              t->id ? t->id : zuc_impl_name(), t->iterations * 16,
-                             o->filter.repeats, "Gbps", t->st, 1, 1 };
+                             o->filter.repeats, "Gbps", t->st, 1, 1, NULL };
         bench_results_add(&res);
     }
     if (r->id)

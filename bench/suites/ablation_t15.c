@@ -135,7 +135,7 @@ static void record(const ablation_options *o, const contender *c, size_t nsizes)
                 continue;
             bench_result r = { "ablation", "zuc-128", "table15", c[i].v ? "ablation" : "libzuc",
                                c[i].name, sizes[s], o->filter.repeats, "bits/cycle", c[i].st[s], 1,
-                               1 };
+                               1, NULL };
             bench_results_add(&r);
         }
         ablation_document("zuc-128", "table15", "unoptimised", sizes[s], "bits/cycle", doc[s][0]);

@@ -135,7 +135,7 @@ static void record(const suite_filter *f, const bench_entry *e, const char *conf
     int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
     bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
                        f->repeats, unit, st, thread_count(f),
-                       one_at_a_time ? 1 : bench_entry_in_flight(e) };
+                       one_at_a_time ? 1 : bench_entry_in_flight(e), NULL };
     bench_results_add(&r);
 }
 

@@ -135,7 +135,7 @@ static void record_ratio(const mac_options *o, const bench_entry *e, double rati
 {
     bench_stats st = { .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1 };
     bench_result r = { "mac", e->algorithm, "ratio-to-128-eia3", e->backend, e->variant, 0,
-                       o->filter.repeats, "ratio", st, 1, bench_entry_in_flight(e) };
+                       o->filter.repeats, "ratio", st, 1, bench_entry_in_flight(e), NULL };
     bench_results_add(&r);
 }
 

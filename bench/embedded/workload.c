@@ -1,0 +1,197 @@
+#include "workload.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static int failf(char *err, size_t size, const char *what, const char *path)
+{
+    snprintf(err, size, "%s '%s': %s", what, path, strerror(errno));
+    return -1;
+}
+
+/* splitmix64: small, fast, and the same everywhere */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static int write_all(int fd, const uint8_t *buf, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, buf, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        buf += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+/* Writes through path.tmp.PID and renames: complete or absent. */
+static int write_atomic(const char *path, int (*fill)(int fd, void *arg), void *arg, char *err,
+                        size_t err_size)
+{
+    char tmp[4096];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return failf(err, err_size, "cannot write", path);
+    }
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return failf(err, err_size, "cannot write", path);
+    int ok = fill(fd, arg) == 0;
+    int saved = errno;
+    ok &= close(fd) == 0;
+    if (!ok || rename(tmp, path) != 0) {
+        if (!ok)
+            errno = saved;
+        failf(err, err_size, "cannot write", path);
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct { size_t n; uint64_t seed; } random_fill;
+
+static int fill_random(int fd, void *arg)
+{
+    random_fill *r = arg;
+    uint8_t buf[1 << 16];
+    uint64_t state = r->seed;
+    for (size_t done = 0; done < r->n;) {
+        size_t len = r->n - done < sizeof buf ? r->n - done : sizeof buf;
+        for (size_t i = 0; i < len; i += 8) {
+            uint64_t v = next_random(&state);
+            for (size_t b = 0; b < 8 && i + b < len; b++)
+                buf[i + b] = (uint8_t)(v >> (8 * b));
+        }
+        if (write_all(fd, buf, len) != 0)
+            return -1;
+        done += len;
+    }
+    return 0;
+}
+
+int workload_generate(const char *path, size_t n, uint64_t seed, char *err, size_t err_size)
+{
+    random_fill r = { n, seed };
+    return write_atomic(path, fill_random, &r, err, err_size);
+}
+
+int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size)
+{
+    const char *base = getenv("TMPDIR");
+    snprintf(dir, dir_size, "%s/zucbench-embedded-XXXXXX", base && *base ? base : "/tmp");
+    return mkdtemp(dir) ? 0 : failf(err, err_size, "cannot create a directory like", dir);
+}
+
+uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st = { 0 };
+    if (fd < 0 || fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+        if (fd >= 0) {
+            if (S_ISDIR(st.st_mode))
+                errno = EISDIR;
+            int saved = errno;
+            close(fd);
+            errno = saved;
+        }
+        failf(err, err_size, "cannot read", path);
+        return NULL;
+    }
+    size_t size = (size_t)st.st_size, got = 0;
+    uint8_t *buf = malloc(size ? size : 1);
+    while (buf && got < size) {
+        ssize_t r = read(fd, buf + got, size - got);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        got += (size_t)r;
+    }
+    close(fd);
+    if (!buf || got != size) {
+        failf(err, err_size, "cannot read", path);
+        free(buf);
+        return NULL;
+    }
+    *n = size;
+    return buf;
+}
+
+typedef struct { const uint8_t *buf; size_t n; } plain_fill;
+
+static int fill_plain(int fd, void *arg)
+{
+    plain_fill *p = arg;
+    return write_all(fd, p->buf, p->n);
+}
+
+int workload_write_output(const char *dir, const char *name, const uint8_t *buf, size_t n,
+                          char *err, size_t err_size)
+{
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/%s.enc", dir, name) >= (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return failf(err, err_size, "cannot write in", dir);
+    }
+    for (char *p = path + strlen(dir) + 1; *p; p++)
+        if (*p == '/')
+            *p = '_';
+    plain_fill p = { buf, n };
+    return write_atomic(path, fill_plain, &p, err, err_size);
+}
+
+int workload_check_out_dir(const char *dir, char *err, size_t err_size)
+{
+    struct stat st;
+    if (stat(dir, &st) != 0)
+        return failf(err, err_size, "cannot use output directory", dir);
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return failf(err, err_size, "cannot use output directory", dir);
+    }
+    if (access(dir, W_OK | X_OK) != 0)
+        return failf(err, err_size, "cannot write in output directory", dir);
+    return 0;
+}
+
+void workload_key_iv(const char *name, uint8_t key[32], uint8_t iv[32])
+{
+    uint64_t state = 0x7A756362656E6368ull;          /* "zucbench" */
+    for (const char *p = name; *p; p++)
+        state = (state ^ (uint8_t)*p) * 0x100000001B3ull;
+    for (int i = 0; i < 32; i += 8) {
+        uint64_t k = next_random(&state), v = next_random(&state);
+        for (int b = 0; b < 8; b++) {
+            key[i + b] = (uint8_t)(k >> (8 * b));
+            iv[i + b] = (uint8_t)(v >> (8 * b));
+        }
+    }
+}
+
+uint64_t workload_checksum(const uint8_t *buf, size_t n)
+{
+    uint64_t h = 0xCBF29CE484222325ull;               /* FNV-1a over 8-byte words */
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, buf + i, 8);
+        h = (h ^ w) * 0x100000001B3ull;
+    }
+    for (; i < n; i++)
+        h = (h ^ buf[i]) * 0x100000001B3ull;
+    return h;
+}

@@ -1,0 +1,33 @@
+/* embedded.h — `zucbench embedded`: the third source document's matrix
+ * (Table 1) with its process- and system-level metrics (Table 2). Every run
+ * of a configuration is a child process (zucbench re-executed with
+ * --run-one); the parent reads its rusage and samples /proc around it. */
+#ifndef BENCH_SUITES_EMBEDDED_H
+#define BENCH_SUITES_EMBEDDED_H
+
+#include <stddef.h>
+
+#define EMBEDDED_DEFAULT_REPEATS 10
+#define EMBEDDED_QUICK_REPEATS 3
+#define EMBEDDED_DEFAULT_INTERVAL_MS 100
+
+typedef struct {
+    const char *file;            /* NULL: a generated file of the document's size */
+    const char *out_dir;         /* NULL: the ciphertext stays in memory */
+    const char *csv, *markdown;  /* Table 2 layout files, or NULL */
+    const char *json;
+    unsigned repeats;            /* runs per configuration */
+    unsigned interval_ms;        /* system sampler period */
+    int quick;                   /* 1 MiB, 3 repeats, one configuration per family */
+    int progress;                /* a progress line on stderr */
+    char **patterns;             /* configuration, algorithm or family names; none: all */
+    size_t n_patterns;
+} embedded_options;
+
+/* Prints the matrix and its count; 0, or 2 if a pattern matches nothing. */
+int embedded_list(const embedded_options *o);
+
+/* Runs the matrix: the table on stdout, the files asked for. Exit code. */
+int embedded_run(const embedded_options *o);
+
+#endif
