@@ -7,7 +7,7 @@ from zucreport.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ALL_FIXTURES = [FIXTURES / name for name in
-                ("estream.json", "mac.json", "speed.json", "ablation.json")]
+                ("estream.json", "mac.json", "speed.json", "ablation.json", "embedded.json")]
 
 
 @pytest.fixture(scope="module")

@@ -63,6 +63,17 @@ def test_bad_fields(capsys, tmp_path, fixture_copy, change, problem):
     _fails_with(capsys, tmp_path, [str(path)], str(path), problem)
 
 
+@pytest.mark.parametrize("change, problem", [
+    (lambda r: r.update(key_bits="128"), "results[2]: 'key_bits' is not a number"),
+    (lambda r: r.update(latency_ms_sd=None), "results[2]: 'latency_ms_sd' is not a number"),
+    (lambda r: r.update(family=["aes"]), "results[2]: 'family' is not a string"),
+    (lambda r: r.update(in_table1=1), "results[2]: 'in_table1' is not true or false"),
+])
+def test_bad_embedded_fields(capsys, tmp_path, fixture_copy, change, problem):
+    path = _spoil(fixture_copy("embedded.json"), lambda d: change(d["results"][2]))
+    _fails_with(capsys, tmp_path, [str(path)], str(path), problem)
+
+
 def test_one_bad_file_among_good_ones(capsys, tmp_path, fixture_copy):
     good = fixture_copy("speed.json")
     missing = tmp_path / "missing.json"

@@ -6,12 +6,14 @@ from typing import Any, Mapping
 
 from . import charts as draw
 from .cipher_charts import cipher_charts
+from .embedded import table2
+from .embedded_charts import embedded_charts
 from . import tables
 from .charts import Chart
 from .results import ResultsFile, all_rows
 from .tables import Table, TableRow
 
-KNOWN_SUITES = ("estream", "mac", "ablation", "speed")
+KNOWN_SUITES = ("estream", "mac", "ablation", "speed", "embedded")
 
 # The context fields in the order they are shown; others follow in file order.
 CONTEXT_FIELDS = (
@@ -129,6 +131,15 @@ def _speed_section(rows) -> Section:
         tables.speed_tables(rows))
 
 
+def _embedded_section(rows) -> Section:
+    return Section(
+        "Embedded: latency and resources of every cipher configuration (Table 2, Figure 5)",
+        "Each configuration of the paper's Table 1 encrypts a file in a child process: its "
+        "latency, throughput, CPU and memory, and the whole system's while it ran.",
+        [t for t in (table2(rows),) if t],
+        embedded_charts(rows))
+
+
 def _message_chart_section(rows) -> Section:
     return Section(
         "ZUC: cost per byte by message size (estream and speed)",
@@ -139,7 +150,8 @@ def _message_chart_section(rows) -> Section:
 
 
 SECTION_BUILDERS = {"estream": _estream_section, "mac": _mac_section,
-                    "ablation": _ablation_section, "speed": _speed_section}
+                    "ablation": _ablation_section, "speed": _speed_section,
+                    "embedded": _embedded_section}
 
 
 def _absent_notes(rows) -> list[str]:

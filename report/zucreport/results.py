@@ -14,6 +14,14 @@ REQUIRED_TEXT = ("suite", "algorithm", "configuration", "backend", "implementati
 REQUIRED_COUNTS = ("size_bytes", "repeats")
 REQUIRED_NUMBERS = ("median", "q1", "q3")
 OPTIONAL_NUMBERS = ("median_ns", "mbps", "median_ticks_per_message", "median_us_per_message")
+# The embedded suite: one cipher configuration run on a file in a child process.
+EMBEDDED_NUMBERS = (
+    "key_bits", "block_bits", "rounds", "output_bytes", "latency_ms_mean", "latency_ms_sd",
+    "throughput_mbs", "cpu_percent", "peak_rss_kb", "mem_percent", "sys_cpu_percent",
+    "sys_cpu_percent_max", "sys_mem_used_kb", "sys_mem_total_kb", "net_rx_bytes",
+    "net_tx_bytes", "sys_samples")
+OPTIONAL_TEXT = ("name", "family", "mode")
+OPTIONAL_FLAGS = ("in_table1",)
 
 
 class ResultsError(Exception):
@@ -41,6 +49,8 @@ class Row:
     q1: float
     q3: float
     optional: Mapping[str, float] = field(default_factory=dict)
+    text: Mapping[str, str] = field(default_factory=dict)
+    flags: Mapping[str, bool] = field(default_factory=dict)
     context: Mapping[str, Any] = field(default_factory=dict)
 
     @property
@@ -75,20 +85,30 @@ def _field_problem(result: Mapping[str, Any]) -> str | None:
     for name in REQUIRED_COUNTS:
         if not _is_count(result[name]):
             return f"'{name}' is not a non-negative integer"
-    for name in REQUIRED_NUMBERS + OPTIONAL_NUMBERS:
+    for name in REQUIRED_NUMBERS + OPTIONAL_NUMBERS + EMBEDDED_NUMBERS:
         if name in result and not _is_number(result[name]):
             return f"'{name}' is not a number"
+    for name in OPTIONAL_TEXT:
+        if name in result and not isinstance(result[name], str):
+            return f"'{name}' is not a string"
+    for name in OPTIONAL_FLAGS:
+        if name in result and not isinstance(result[name], bool):
+            return f"'{name}' is not true or false"
     return None
 
 
 def _row_from(result: Mapping[str, Any], context: Mapping[str, Any]) -> Row:
-    optional = {name: float(result[name]) for name in OPTIONAL_NUMBERS if name in result}
+    optional = {name: float(result[name]) for name in OPTIONAL_NUMBERS + EMBEDDED_NUMBERS
+                if name in result}
     return Row(
         suite=result["suite"], algorithm=result["algorithm"],
         configuration=result["configuration"], backend=result["backend"],
         implementation=result["implementation"], size_bytes=result["size_bytes"],
         repeats=result["repeats"], unit=result["unit"], median=float(result["median"]),
-        q1=float(result["q1"]), q3=float(result["q3"]), optional=optional, context=context)
+        q1=float(result["q1"]), q3=float(result["q3"]), optional=optional,
+        text={name: result[name] for name in OPTIONAL_TEXT if name in result},
+        flags={name: result[name] for name in OPTIONAL_FLAGS if name in result},
+        context=context)
 
 
 def _read_json(path: str) -> Any:

@@ -3,6 +3,7 @@
 KIB = 1024
 MIB = 1024 * 1024
 MISSING = "n/a"
+NOT_APPLICABLE = "-"
 
 
 def size_label(size_bytes: int) -> str:
@@ -49,6 +50,31 @@ def gbps(value: float | None) -> str:
 
 def bits_per_cycle(value: float | None) -> str:
     return _fixed(value, 3)
+
+
+def one_decimal(value: float | None) -> str:
+    return _fixed(value, 1)
+
+
+def _latency_decimals(value: float) -> int:
+    """Three significant-ish figures: 1.463, 24.97, 675.8."""
+    return 3 if value < 10 else 2 if value < 100 else 1
+
+
+def mean_and_sd(mean: float | None, sd: float | None) -> str:
+    """"1.463 (0.006)": the standard deviation to the mean's decimals."""
+    if mean is None:
+        return MISSING
+    decimals = _latency_decimals(mean)
+    spread = "" if sd is None else f" ({sd:.{decimals}f})"
+    return f"{mean:.{decimals}f}{spread}"
+
+
+def mbs(value: float | None) -> str:
+    """MB/s: two decimals below 100, one above."""
+    if value is None:
+        return MISSING
+    return _fixed(value, 2 if value < 100 else 1)
 
 
 def whole(value: float | None) -> str:

@@ -1,0 +1,156 @@
+"""The embedded suite: every cipher configuration of the paper's Table 1 encrypting a file
+in a child process, with its latency and the process's and the system's resources."""
+
+from dataclasses import dataclass
+
+from . import units
+from .results import Row
+from .select import DOCUMENT_NOTE, contender_key, contender_label, grouped, in_order, pick
+from .tables import Table, TableRow
+
+SUITE = "embedded"
+NOT_IN_TABLE1 = "*"
+KB_PER_MB = 1024
+TABLE2_COLUMNS = ["configuration", "key bits", "rounds", "mode", "latency ms, mean (sd)",
+                  "throughput MB/s", "CPU %", "peak memory KB", "memory %", "system CPU %",
+                  "system memory MB"]
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One measured configuration, e.g. aes-128 in CBC mode."""
+    label: str              # "aes-128-cbc", with the contender when several measured it
+    family: str             # "aes", "simon"
+    variant: str            # the algorithm within the family: "aes-128", "simon-64/128"
+    mode: str               # "cbc", "stream", "pke"
+    in_table1: bool
+    latency_mean: float     # ms
+    latency_sd: float | None
+    row: Row
+
+    def number(self, name: str) -> float | None:
+        return self.row.optional.get(name)
+
+    def bits(self, name: str) -> int | None:
+        """key_bits, block_bits or rounds; None when absent or 0 (not applicable)."""
+        value = self.number(name)
+        return int(value) if value else None
+
+
+def _name(row: Row) -> str:
+    return row.text.get("name") or f"{row.algorithm}-{row.configuration}"
+
+
+def _configuration(row: Row, label: str) -> Configuration:
+    return Configuration(
+        label=label, family=row.text.get("family", row.algorithm), variant=row.algorithm,
+        mode=row.text.get("mode", row.configuration),
+        in_table1=row.flags.get("in_table1", True),
+        latency_mean=row.optional.get("latency_ms_mean", row.median),
+        latency_sd=row.optional.get("latency_ms_sd"), row=row)
+
+
+def _latest(rows: list[Row]) -> list[Row]:
+    """One row per name and contender: a later one (another input) replaces an earlier one,
+    in the earlier one's place."""
+    latest: dict[tuple, Row] = {}
+    for row in rows:
+        latest[(_name(row),) + contender_key(row)] = row
+    return list(latest.values())
+
+
+def configurations(rows: list[Row]) -> list[Configuration]:
+    """The embedded rows in order; a name several contenders measured carries theirs."""
+    chosen = _latest(pick(rows, suite=SUITE))
+    contenders = {name: {contender_key(r) for r in group}
+                  for name, group in grouped(chosen, _name).items()}
+    return [_configuration(row, _name(row) if len(contenders[_name(row)]) == 1
+                           else f"{_name(row)} {contender_label(row)}")
+            for row in chosen]
+
+
+# ---- Table 2 -------------------------------------------------------------------------
+
+def _bits_cell(configuration: Configuration, name: str) -> str:
+    value = configuration.bits(name)
+    return units.NOT_APPLICABLE if value is None else str(value)
+
+
+def _latency_cell(configuration: Configuration) -> str:
+    return units.mean_and_sd(configuration.latency_mean, configuration.latency_sd)
+
+
+def _megabytes(kilobytes: float | None) -> float | None:
+    return None if kilobytes is None else kilobytes / KB_PER_MB
+
+
+def table2_row(configuration: Configuration) -> TableRow:
+    number = configuration.number
+    label = configuration.label + ("" if configuration.in_table1 else NOT_IN_TABLE1)
+    cells = [_bits_cell(configuration, "key_bits"), _bits_cell(configuration, "rounds"),
+             configuration.mode.upper(), _latency_cell(configuration),
+             units.mbs(number("throughput_mbs")), units.one_decimal(number("cpu_percent")),
+             units.whole(number("peak_rss_kb")), units.ratio(number("mem_percent")),
+             units.one_decimal(number("sys_cpu_percent")),
+             units.whole(_megabytes(number("sys_mem_used_kb")))]
+    return TableRow(label, cells, configuration.row.is_document)
+
+
+def _size_text(size_bytes: int) -> str:
+    label = units.size_label(size_bytes)
+    return f"{label} bytes" if label.isdigit() else label
+
+
+def _file_sizes(chosen: list[Configuration]) -> str:
+    return " or ".join(_size_text(s) for s in sorted({c.row.size_bytes for c in chosen}))
+
+
+def _table2_notes(chosen: list[Configuration]) -> list[str]:
+    repeats = sorted({c.row.repeats for c in chosen})
+    notes = [f"Latency: encrypting a file of {_file_sizes(chosen)} in a child process, mean "
+             f"(standard deviation) of {' or '.join(map(str, repeats))} runs. CPU % and peak "
+             f"memory: the child process; system CPU % and memory: the whole machine while "
+             f"it ran (MB = {KB_PER_MB} KB).",
+             f"{units.NOT_APPLICABLE}: not applicable (a stream cipher's block, a public-key "
+             f"scheme's rounds)."]
+    if not all(c.in_table1 for c in chosen):
+        notes.append(f"{NOT_IN_TABLE1}: not among the paper's Table 1 configurations.")
+    if any(c.row.is_document for c in chosen):
+        notes.append(DOCUMENT_NOTE)
+    return notes
+
+
+def table2(rows: list[Row]) -> Table | None:
+    """The paper's Table 2: one row per configuration."""
+    chosen = configurations(rows)
+    if not chosen:
+        return None
+    table = Table("Table 2: latency and resources of every configuration", TABLE2_COLUMNS)
+    table.rows = [table2_row(c) for c in chosen]
+    table.notes = _table2_notes(chosen)
+    return table
+
+
+# ---- grouping for Figure 5 -----------------------------------------------------------
+
+def multi_configuration_families(chosen: list[Configuration]) -> dict[str, list[Configuration]]:
+    """Families with more than one configuration, in order of appearance."""
+    return {family: group for family, group in grouped(chosen, lambda c: c.family).items()
+            if len(group) > 1}
+
+
+def variant_label(configuration: Configuration, by_block: bool) -> str:
+    """"128" (key bits), "64/128" (block/key bits) or the algorithm's name."""
+    key, block = configuration.bits("key_bits"), configuration.bits("block_bits")
+    if key is None or (by_block and block is None):
+        return configuration.variant
+    return f"{block}/{key}" if by_block else str(key)
+
+
+def variants_by_block(family: list[Configuration]) -> bool:
+    """True when the family's sizes differ in block as well (Simon, Speck)."""
+    return len({c.bits("block_bits") for c in family}) > 1
+
+
+def family_modes(family: list[Configuration]) -> list[str]:
+    return in_order(c.mode for c in family)
