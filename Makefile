@@ -20,13 +20,17 @@ CROSS_TARGETS ?= armhf aarch64
 .PHONY: all setup build test test-release test-sanitize test-report report venv cross-test clean
 
 # The main job: the source documents' ZUC tables on this machine (quick
-# sizes, libzuc beside ipsec-mb; the ablation study's Tables 13 and 15), as
-# terminal tables and JSON, then the report.
+# sizes, libzuc beside ipsec-mb; the ablation study's Tables 13 and 15; the
+# embedded study's matrix, one configuration per family, and its Table 2 and
+# Figure 5 for AES on the 8.31 MiB file), as terminal tables and JSON, then
+# the report.
 all: build
 	mkdir -p $(BUILD)/results
 	./$(BUILD)/tools/zucbench estream --quick --json $(BUILD)/results/estream.json
 	./$(BUILD)/tools/zucbench mac --quick --json $(BUILD)/results/mac.json
 	./$(BUILD)/tools/zucbench ablation --quick --json $(BUILD)/results/ablation.json
+	./$(BUILD)/tools/zucbench embedded --quick --json $(BUILD)/results/embedded.json
+	./$(BUILD)/tools/zucbench embedded aes --repeats 3 --json $(BUILD)/results/embedded-aes.json
 	$(MAKE) --no-print-directory report
 
 setup:
