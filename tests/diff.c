@@ -11,6 +11,9 @@
 #ifdef ZUCBENCH_HAVE_IPSECMB
 #include "backends/ipsecmb.h"
 #endif
+#ifdef ZUC_TEST_INTERNALS
+#include "zuc_impl.h"          /* the implementation descriptors (static libzuc) */
+#endif
 
 #define MAX_BITS 4096
 
@@ -204,6 +207,61 @@ static void keystream_continuation(const char *impl)
     report("keystream pieces", impl, failures, cases);
 }
 
+#ifdef ZUC_TEST_INTERNALS
+/* The descriptors' xor_keystream, which the public functions reach only for
+ * paths without their own modes: from the public state, at every byte
+ * length 0..300 (so 61..63 past each multiple of 64, where a partial last
+ * word ends a block) and at 64 KiB - 3 .. 64 KiB + 3 and 64 KiB + 61..63,
+ * in place and out of place; then a second call of random length and
+ * keystream words, so that the state each leaves behind is checked too. */
+static int xor_continues(const zuc_impl *im, size_t len)
+{
+    uint8_t key[16], iv[16];
+    rng_fill(key, 16);
+    rng_fill(iv, 16);
+    size_t len2 = rng_below(200);
+    uint8_t *msg = malloc(len + len2 + 1), *want = malloc(len + len2 + 1);
+    guarded got = guarded_new(len), inplace = guarded_new(len), got2 = guarded_new(len2);
+    rng_fill(msg, len + len2);
+    memcpy(inplace.data, msg, len);
+    zuc_state ws, ws1, gs, is;
+    uint32_t wz[20], wz1[20], gz[20], iz[20];
+    zuc_impl_ref.init128(&ws, key, iv);
+    zuc_impl_ref.xor_keystream(&ws, msg, want, len);
+    ws1 = ws;
+    zuc_impl_ref.keystream(&ws1, wz1, 20);
+    zuc_impl_ref.xor_keystream(&ws, msg + len, want + len, len2);
+    zuc_impl_ref.keystream(&ws, wz, 20);
+    im->init128(&gs, key, iv);
+    im->xor_keystream(&gs, msg, got.data, len);
+    im->xor_keystream(&gs, msg + len, got2.data, len2);
+    im->keystream(&gs, gz, 20);
+    im->init128(&is, key, iv);
+    im->xor_keystream(&is, inplace.data, inplace.data, len);
+    im->keystream(&is, iz, 20);
+    int ok = memcmp(want, got.data, len) == 0 && memcmp(want + len, got2.data, len2) == 0 &&
+             memcmp(want, inplace.data, len) == 0 && memcmp(wz, gz, sizeof wz) == 0 &&
+             memcmp(wz1, iz, sizeof wz1) == 0 && canaries_intact(&got) &&
+             canaries_intact(&inplace) && canaries_intact(&got2);
+    guarded_free(&got); guarded_free(&inplace); guarded_free(&got2);
+    free(msg); free(want);
+    return ok;
+}
+
+static void xor_keystream_lengths(const zuc_impl *im)
+{
+    static const size_t beyond[] = { 65533, 65534, 65535, 65536, 65537, 65538, 65539,
+                                     65536 + 61, 65536 + 62, 65536 + 63 };
+    long failures = 0, cases = 0;
+    for (size_t len = 0; len <= 300; len++, cases++)
+        failures += !xor_continues(im, len);
+    for (size_t k = 0; k < sizeof beyond / sizeof beyond[0]; k++, cases++)
+        failures += !xor_continues(im, beyond[k]);
+    check_count(failures == 0);
+    report("xor_keystream 0..300, 64K", im->name, failures, cases);
+}
+#endif
+
 /* zuc_eea3_n / zuc_eia3_n against one call per message. */
 static void many_messages(const char *impl)
 {
@@ -394,5 +452,14 @@ int main(int argc, char **argv)
 #endif
     }
     invalid_arguments("ref");
+#ifdef ZUC_TEST_INTERNALS
+    xor_keystream_lengths(&zuc_impl_scalar);
+#if defined(__x86_64__)
+    if (zuc_impl_avx2.usable())
+        xor_keystream_lengths(&zuc_impl_avx2);
+    if (zuc_impl_avx2_vaes.usable())
+        xor_keystream_lengths(&zuc_impl_avx2_vaes);
+#endif
+#endif
     return check_report("diff");
 }
