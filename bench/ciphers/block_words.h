@@ -157,7 +157,7 @@ typedef word64 vec64 __attribute__((vector_size(BW_VECTOR_BYTES)));
 
 /* The bulk of encrypt and decrypt, for a cipher with N-bit words whose
  * functions are named PREFIX_*: whole groups, then the tail. */
-#define BW_BULK(PREFIX, N, DIR)                                                           \
+#define BW_BULK(PREFIX, N, DIR)                                                        \
     BW_CLONES static void PREFIX##_##DIR(const void *schedule, const uint8_t *in,      \
                                          uint8_t *out, size_t nblocks)                 \
     {                                                                                  \
@@ -166,7 +166,7 @@ typedef word64 vec64 __attribute__((vector_size(BW_VECTOR_BYTES)));
         const word##N *rk = bw_round_keys(schedule, copy, sizeof copy, sizeof(word##N)); \
         for (; nblocks >= G; nblocks -= G, in += G * B, out += G * B)                  \
             PREFIX##_group_##DIR(rk, in, out);                                         \
-        if (nblocks >= BW_TAIL_AS_GROUP) {                                                \
+        if (nblocks >= BW_TAIL_AS_GROUP) {                                             \
             uint8_t pad[G * B] = { 0 };                                                \
             memcpy(pad, in, nblocks * B);                                              \
             PREFIX##_group_##DIR(rk, pad, pad);                                        \

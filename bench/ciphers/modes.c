@@ -1,12 +1,13 @@
 /* modes.c — ECB, CBC, PCBC, CFB, OFB and CTR over any block_cipher.
  * Where a mode allows it (ECB both ways, CBC, PCBC and CFB decryption, CTR)
- * the blocks go to the cipher MODE_CHUNK bytes at a time, so its
- * interleaved lanes are used; the rest chain one block per call. */
+ * the blocks go to the cipher MODE_CHUNK_BLOCKS at a time, so its groups of
+ * lanes (8, 16 or 32 blocks) are full; the rest chain one block per call. */
 #include "modes.h"
 
 #include <string.h>
 
-#define MODE_CHUNK 512                /* bytes handed to the cipher at once */
+#define MODE_CHUNK_BLOCKS 64          /* blocks handed to the cipher at once */
+#define MODE_CHUNK (MODE_CHUNK_BLOCKS * BLOCK_MAX_BYTES)
 
 static const char *const mode_names[BLOCK_MODE_COUNT] = { "ecb", "cbc", "pcbc",
                                                           "cfb", "ofb", "ctr" };
@@ -56,11 +57,6 @@ static void xor_into(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
         out[i] = a[i] ^ b[i];
 }
 
-/* Blocks per chunk: the most whole blocks in MODE_CHUNK bytes. */
-static size_t chunk_blocks(const block_cipher *bc)
-{
-    return MODE_CHUNK / bc->block_bytes;
-}
 
 static void increment_be(uint8_t *ctr, size_t n)
 {
@@ -82,7 +78,7 @@ static void cbc_encrypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nbl
  * a chunk at once, then the chain. */
 static void cbc_decrypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nblocks, int pcbc)
 {
-    size_t bs = c->bc->block_bytes, most = chunk_blocks(c->bc);
+    size_t bs = c->bc->block_bytes, most = MODE_CHUNK_BLOCKS;
     uint8_t d[MODE_CHUNK], cipher[BLOCK_MAX_BYTES];
     while (nblocks) {
         size_t k = nblocks < most ? nblocks : most;
@@ -116,7 +112,7 @@ static void stream_blocks(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t n
                           int decrypt)
 {
     const block_cipher *bc = c->bc;
-    size_t bs = bc->block_bytes, most = chunk_blocks(bc);
+    size_t bs = bc->block_bytes, most = MODE_CHUNK_BLOCKS;
     uint8_t ks[MODE_CHUNK];
     switch (c->mode) {
     case MODE_CFB:
