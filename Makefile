@@ -63,14 +63,16 @@ report: $(VENV_STAMP)
 test-report: $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -q report/tests
 
-# libzuc, the zuc tool and their tests cross-built for the ARM boards
-# (cmake/toolchain-*.cmake) and run under qemu-user.
+# libzuc, the zuc tool, zucbench and their tests cross-built for the ARM
+# boards (cmake/toolchain-*.cmake) and run under qemu-user. zuc and zucbench
+# are static (ZUCBENCH_STATIC): $(BUILD)-armhf/tools/zucbench and
+# $(BUILD)-aarch64/tools/zucbench are single files to copy to a board.
 cross-test:
 	@./scripts/setup.sh cross
 	@set -e; for t in $(CROSS_TARGETS); do \
 	  echo "== $$t"; \
 	  cmake -S . -B $(BUILD)-$$t -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-$$t.cmake \
-	    -DCMAKE_BUILD_TYPE=Release -DZUCBENCH_BUILD_BENCH=OFF -DZUCBENCH_WITH_IPSECMB=OFF \
+	    -DCMAKE_BUILD_TYPE=Release -DZUCBENCH_STATIC=ON -DZUCBENCH_WITH_IPSECMB=OFF \
 	    $(CMAKE_FLAGS); \
 	  cmake --build $(BUILD)-$$t -j $(JOBS); \
 	  (cd $(BUILD)-$$t && ctest --output-on-failure); \

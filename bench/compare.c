@@ -9,7 +9,8 @@
 
 int compare_direction(const char *unit)
 {
-    if (strcmp(unit, "Gbps") == 0 || strcmp(unit, "bits/cycle") == 0 || strcmp(unit, "mbps") == 0)
+    if (strcmp(unit, "Gbps") == 0 || strcmp(unit, "bits/cycle") == 0 || strcmp(unit, "mbps") == 0 ||
+        strcmp(unit, "bits/ns") == 0)
         return 1;
     if (strncmp(unit, "ticks/", 6) == 0 || strncmp(unit, "us/", 3) == 0 ||
         strncmp(unit, "ns/", 3) == 0 || strcmp(unit, "ms") == 0)

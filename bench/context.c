@@ -89,15 +89,23 @@ void bench_context_print(const char *method_line)
     const bench_context *ctx = bench_context_get();
     const bench_timer_info *t = bench_timer();
     printf("cpu: %s (%d cores)   ", ctx->cpu_model, ctx->cores);
-    if (t->core_ghz > 0)
-        printf("tsc: %.3f GHz (core ~%.2f GHz)   ", t->ticks_per_ns, t->core_ghz);
+    if (BENCH_HAVE_TSC)
+        printf("tsc: %.3f GHz (core ~%.2f GHz)   ", t->counter_ghz, t->core_ghz);
+    else if (t->counter_ghz != 1)
+        printf("timer: %s at %.3f MHz   ", t->source, t->counter_ghz * 1000);
     else
-        printf("timer: %s (ns)   ", t->source);
+        printf("timer: %s   ", t->source);
     printf("libzuc: %s\n", zuc_impl_name());
+    if (t->cpu_mhz > 0)
+        printf("unit: cycles = ns * %g MHz / 1000 (--cpu-mhz %g: from the time, not counted)\n",
+               t->cpu_mhz, t->cpu_mhz);
+    else if (!BENCH_HAVE_TSC)
+        printf("unit: ns (times in ns, not cycles; --cpu-mhz MHZ converts them to cycles)\n");
     printf("method: %s\n", method_line);
     fflush(stdout);
-    if (t->core_ghz > 0 && (t->core_ghz / t->ticks_per_ns > 1.05 || t->core_ghz / t->ticks_per_ns < 0.95))
+    double ratio = t->core_ghz / t->counter_ghz;
+    if (t->cpu_mhz == 0 && t->core_ghz > 0 && (ratio > 1.05 || ratio < 0.95))
         fprintf(stderr, "note: cycles are TSC ticks at %.3f GHz; the core runs at about %.2f GHz "
                         "(%.2fx), so one tick is not one core cycle\n",
-                t->ticks_per_ns, t->core_ghz, t->core_ghz / t->ticks_per_ns);
+                t->counter_ghz, t->core_ghz, ratio);
 }

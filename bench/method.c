@@ -42,7 +42,7 @@ bench_stats bench_time(void (*fn)(void *arg), void *arg, unsigned warmup, unsign
         uint64_t t0 = bench_ticks();
         fn(arg);
         uint64_t t1 = bench_ticks();
-        samples[i] = (double)(t1 - t0) / divisor;
+        samples[i] = bench_counter_to_ticks((double)(t1 - t0)) / divisor;
     }
     bench_stats st = bench_stats_of(samples, repeats);
     free(samples);

@@ -122,7 +122,7 @@ bench_stats bench_time_parallel(void (*fn)(void *arg), void *const *args, unsign
         pthread_barrier_wait(&done);
         uint64_t t1 = bench_ticks();
         if (r >= warmup)
-            samples[r - warmup] = (double)(t1 - t0) / divisor;
+            samples[r - warmup] = bench_counter_to_ticks((double)(t1 - t0)) / divisor;
     }
     for (unsigned t = 0; t < threads; t++)
         pthread_join(tid[t], NULL);

@@ -19,6 +19,23 @@
 #include "support/testutil.h"
 
 static const char *burn_path;
+/* A cross-built burn runs under the emulator given after its path
+ * (CMAKE_CROSSCOMPILING_EMULATOR: "qemu-arm -L SYSROOT"); NULL-terminated. */
+static char **emulator;
+static int n_emulator;
+
+/* emulator words, then args (NULL-terminated), into out (room for 16). */
+static char **burn_command(char **out, char *const *args)
+{
+    int k = 0;
+    for (int i = 0; i < n_emulator && k < 8; i++)
+        out[k++] = emulator[i];
+    out[k++] = (char *)burn_path;
+    for (int i = 0; args[i] && k < 15; i++)
+        out[k++] = args[i];
+    out[k] = NULL;
+    return out;
+}
 
 #define CHECK(cond, ...)                                                                           \
     do {                                                                                           \
@@ -404,10 +421,10 @@ static void test_proc_run(void)
     char cpu_arg[16], mb_arg[16];
     snprintf(cpu_arg, sizeof cpu_arg, "%d", CPU_MS);
     snprintf(mb_arg, sizeof mb_arg, "%d", ALLOC_MB);
-    char *argv[] = { (char *)burn_path, "--cpu-ms", cpu_arg, "--alloc-mb", mb_arg, NULL };
+    char *args[] = { "--cpu-ms", cpu_arg, "--alloc-mb", mb_arg, NULL }, *argv[16];
     long self_anon_kb = self_status_kb("RssAnon:");
     proc_result r;
-    int rc = proc_run(argv, &r);
+    int rc = proc_run(burn_command(argv, args), &r);
     CHECK(rc == 0, "proc_run burn: %s", r.error);
     if (rc != 0)
         return;
@@ -463,14 +480,14 @@ static void test_proc_run(void)
 
     /* An exit status other than 0 is the child's, and proc_run still
      * succeeds. */
-    char *exit3[] = { (char *)burn_path, "--exit", "3", NULL };
-    rc = proc_run(exit3, &r);
+    char *exit3[] = { "--exit", "3", NULL };
+    rc = proc_run(burn_command(argv, exit3), &r);
     CHECK(rc == 0 && r.exit_status == 3, "burn --exit 3: rc %d exit %d", rc, r.exit_status);
     proc_result_free(&r);
 
     /* 1 MiB of output, far beyond a pipe's buffer, comes through whole. */
-    char *big[] = { (char *)burn_path, "--print-kb", "1024", NULL };
-    rc = proc_run(big, &r);
+    char *big[] = { "--print-kb", "1024", NULL };
+    rc = proc_run(burn_command(argv, big), &r);
     size_t len = r.output ? strlen(r.output) : 0;
     CHECK(rc == 0 && r.exit_status == 0 && len > 1024 * 1024 &&
               strncmp(r.output + 1024 * 1024, "burn: ", 6) == 0,
@@ -500,11 +517,13 @@ static void test_proc_run(void)
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: %s PATH-TO-BURN\n", argv[0]);
+    if (argc < 2) {
+        fprintf(stderr, "usage: %s PATH-TO-BURN [EMULATOR ARGS...]\n", argv[0]);
         return 2;
     }
     burn_path = argv[1];
+    emulator = argv + 2;
+    n_emulator = argc - 2;
     test_parse_stat();
     test_parse_meminfo();
     test_parse_net_dev();

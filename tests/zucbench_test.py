@@ -8,16 +8,21 @@ Each suite runs with --quick --repeats 1 (the numbers are not checked, only
 their form) and writes JSON, CSV and Markdown. Bad input must give exit
 status 2, nothing on stdout and a stderr line starting "zucbench: ".
 Last line: "zucbench: N passed, N failed"; exit status 1 on any failure.
+A cross-built zucbench is run through the emulator named in $ZUC_EMULATOR
+(which `zucbench embedded` also uses to start its runs).
 """
 import csv
 import json
 import math
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
 
 ZUCBENCH = sys.argv[1] if len(sys.argv) > 1 else ""
+# A cross-built zucbench runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
+EMULATOR = shlex.split(os.environ.get("ZUC_EMULATOR", ""))
 SCHEMA = "zucbench-results/1"
 counts = {"passed": 0, "failed": 0}
 
@@ -40,7 +45,8 @@ def check(name, ok, detail=""):
 
 
 def run(*args, timeout=300):
-    p = subprocess.run([ZUCBENCH, *map(str, args)], capture_output=True, timeout=timeout)
+    p = subprocess.run([*EMULATOR, ZUCBENCH, *map(str, args)], capture_output=True,
+                       timeout=timeout)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
@@ -236,7 +242,17 @@ def test_embedded_list():
           all(f"speck-64/96-{m} " in out for m in ("cbc", "pcbc", "cfb", "ctr", "ecb", "ofb")))
 
 
+def embedded_available(names):
+    """Those of names this build can run (OpenSSL's are absent without it)."""
+    rc, out, _ = run("embedded", "--list", *names)
+    return [n for n in names if rc == 0 and any(
+        line.split()[:1] == [n] and " available" in line for line in out.splitlines())]
+
+
 def test_embedded_run(tmp):
+    wanted = embedded_available(EMBEDDED_RUN)
+    check("embedded: our own ciphers are always available",
+          {"speck-128/128-ecb", "zuc-128"} <= set(wanted), str(wanted))
     plain = os.path.join(tmp, "plain.bin")
     with open(plain, "wb") as f:
         f.write(os.urandom(100_003))
@@ -244,10 +260,10 @@ def test_embedded_run(tmp):
     out_dir = os.path.join(tmp, "ciphertexts")
     os.mkdir(out_dir)
     paths = {kind: os.path.join(tmp, f"embedded.{kind}") for kind in ("json", "csv", "md")}
-    rc, out, err = run("embedded", *EMBEDDED_RUN, "--file", plain, "--repeats", "2",
+    rc, out, err = run("embedded", *wanted, "--file", plain, "--repeats", "2",
                        "--out-dir", out_dir, "--interval", "20", "--json", paths["json"],
                        "--csv", paths["csv"], "--markdown", paths["md"])
-    if not check("embedded runs", rc == 0 and "aes-128-cbc" in out, f"rc={rc} {err[-400:]!r}"):
+    if not check("embedded runs", rc == 0 and "zuc-128" in out, f"rc={rc} {err[-400:]!r}"):
         return
     check("embedded leaves its input alone", digest(plain) == before)
     with open(paths["json"], encoding="utf-8") as f:
@@ -255,7 +271,7 @@ def test_embedded_run(tmp):
     problems = schema_problems(doc, "embedded")
     check("embedded JSON follows the schema", not problems, "; ".join(problems[:5]))
     rows = {r["name"]: r for r in doc["results"]}
-    check("embedded JSON has every configuration", set(rows) == set(EMBEDDED_RUN), str(rows))
+    check("embedded JSON has every configuration", set(rows) == set(wanted), str(rows))
     for name, r in rows.items():
         wrong = has_fields(r, EMBEDDED_FIELDS)
         check(f"embedded {name} has the Table 2 fields", not wrong, str(wrong))
@@ -270,21 +286,50 @@ def test_embedded_run(tmp):
         check(f"embedded {name}: sane system figures",
               0 <= r["sys_cpu_percent"] <= 100 and r["sys_mem_used_kb"] > 0, str(r))
     sizes = {n: os.path.getsize(os.path.join(out_dir, n.replace("/", "_") + ".enc"))
-             for n in EMBEDDED_RUN if os.path.exists(os.path.join(out_dir, n.replace("/", "_") + ".enc"))}
+             for n in wanted if os.path.exists(os.path.join(out_dir, n.replace("/", "_") + ".enc"))}
+    expected = {"aes-128-cbc": lambda n: n == 100_003 // 16 * 16 + 16,
+                "speck-128/128-ecb": lambda n: n == 100_003 // 16 * 16 + 16,
+                "zuc-128": lambda n: n == 100_003, "rc4-40": lambda n: n == 100_003,
+                "sm2-256": lambda n: n > 100_003}
     check("embedded --out-dir: every ciphertext, complete",
-          sizes.get("aes-128-cbc") == 100_003 // 16 * 16 + 16 and
-          sizes.get("speck-128_128-ecb".replace("_", "/")) == 100_003 // 16 * 16 + 16 and
-          sizes.get("zuc-128") == 100_003 and sizes.get("rc4-40") == 100_003 and
-          sizes.get("sm2-256", 0) > 100_003, str(sizes))
+          all(name in sizes and expected[name](sizes[name]) for name in wanted), str(sizes))
     check("embedded --out-dir: nothing half-written",
           not [n for n in os.listdir(out_dir) if ".tmp." in n], str(os.listdir(out_dir)))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         csv_rows = list(csv.DictReader(f))
     check("embedded CSV: one row per configuration, Table 2 columns",
-          sorted(r["configuration"] for r in csv_rows) == sorted(EMBEDDED_RUN) and
+          sorted(r["configuration"] for r in csv_rows) == sorted(wanted) and
           "latency_ms_sd" in csv_rows[0] and "cpu_percent" in csv_rows[0], str(csv_rows[:1]))
     with open(paths["md"], encoding="utf-8") as f:
         check("embedded Markdown: the Table 2 layout", "| configuration | key bits |" in f.read())
+
+
+def test_cpu_mhz(tmp):
+    """--cpu-mhz MHZ: cycles from the time, in the header and the JSON context."""
+    for value in ("0", "-5", "abc", "1e9", "nan", ""):
+        expect_error(f"--cpu-mhz {value!r}", ["speed", "--cpu-mhz", value], "--cpu-mhz")
+    expect_error("--cpu-mhz without a value", ["mac", "--cpu-mhz"], "--cpu-mhz")
+    expect_error("embedded --cpu-mhz 0", ["embedded", "--cpu-mhz", "0"], "--cpu-mhz")
+    plain, scaled = os.path.join(tmp, "plain-unit.json"), os.path.join(tmp, "mhz.json")
+    speed = ["speed", "128-eea3", "--impl", "scalar", "--quick", "--repeats", "1",
+             "--sizes", "64"]
+    rc, out, err = run(*speed, "--json", plain)
+    rc2, out2, err2 = run(*speed, "--cpu-mhz", "1000", "--json", scaled)
+    if not check("speed --cpu-mhz 1000 runs", rc == 0 and rc2 == 0,
+                 f"rc={rc},{rc2} {err[-200:]!r} {err2[-200:]!r}"):
+        return
+    with open(plain, encoding="utf-8") as f:
+        before = json.load(f)["context"]
+    with open(scaled, encoding="utf-8") as f:
+        after = json.load(f)["context"]
+    native = "cycles" if before.get("timer") == "rdtsc" else "ns"
+    check("without --cpu-mhz: the timer's own unit", before.get("tick_unit") == native and
+          before.get("cpu_mhz") == 0 and f"{native}/byte" in out, str(before))
+    check("--cpu-mhz 1000 in the header", "unit: cycles = ns * 1000 MHz / 1000" in out2 and
+          "cycles/byte" in out2 and "unit: cycles" not in out, out2[:400])
+    check("--cpu-mhz 1000 in the JSON context", after.get("tick_unit") == "cycles" and
+          after.get("cpu_mhz") == 1000 and after.get("tick_ghz") == 1 and
+          after.get("tick_unit_note") != before.get("tick_unit_note"), str(after))
 
 
 def test_embedded_bad_input(tmp):
@@ -323,6 +368,7 @@ def main():
               {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
         test_bad_input(tmp)
         test_lanes(tmp)
+        test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)
         test_embedded_bad_input(tmp)

@@ -17,6 +17,7 @@
 #include "suites/estream.h"
 #include "suites/mac.h"
 #include "suites/speed.h"
+#include "timer.h"
 #include "zuc.h"
 
 static const char usage[] =
@@ -48,7 +49,12 @@ static const char usage[] =
     "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
     "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"
     "  --quick              a short run: estream 1 MB instead of 100 MB; speed and mac\n"
-    "                       7 repeats unless --repeats is given\n"    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"
+    "                       7 repeats unless --repeats is given\n"
+    "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"
+    "                       (cycles = ns * MHZ / 1000) instead of the timer's unit (TSC ticks\n"
+    "                       on x86-64, ns elsewhere); in the header and the JSON (\"cpu_mhz\");\n"
+    "                       embedded: adds cycles/byte\n"
+    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"
     "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"
     "                       N-buffer API N per call (variant \"N-buffer\") and its job API\n"
     "                       N jobs in flight (\"N-jobs\"); in the header and the JSON\n"
@@ -74,6 +80,7 @@ static const char usage[] =
     "  --out-dir D          write each ciphertext to D/CONFIG.enc (default: memory only)\n"
     "  --repeats N          runs per configuration, 1..1000 (default 10)\n"
     "  --interval MS        system sampling period in ms (default 100)\n"
+    "  --cpu-mhz MHZ        also give cycles/byte (latency ns * MHZ / 1000 / bytes)\n"
     "  --quick              a 1 MiB file, 3 runs, one configuration per family\n"
     "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"
@@ -84,7 +91,8 @@ static const char usage[] =
     "Every contender's output is checked before it is timed: ZUC against libzuc's\n"
     "spec-literal path, the others against a published vector and, where a second\n"
     "library has the cipher, against it. Cycles are TSC ticks on x86-64 (the header\n"
-    "gives the TSC and core clocks).\n"
+    "gives the TSC and core clocks). Elsewhere the unit is ns (AArch64: the generic\n"
+    "timer CNTVCT_EL0; 32-bit ARM: clock_gettime), or cycles with --cpu-mhz.\n"
     "\n"
     "examples:\n"
     "  zucbench list\n"
@@ -192,6 +200,20 @@ static int known_algorithm(const char *name)
     return 0;
 }
 
+/* --cpu-mhz MHZ: 1 if a is it (v its value), 0 if not, -1 (message
+ * printed) if the value is wrong. */
+static int take_cpu_mhz(const char *a, const char *v)
+{
+    if (strcmp(a, "--cpu-mhz") != 0)
+        return 0;
+    char *end;
+    double mhz = v ? strtod(v, &end) : 0;
+    if (!v || end == v || *end || bench_timer_set_cpu_mhz(mhz) != 0)
+        return fail("--cpu-mhz: expected the core clock in MHz, 0 < MHZ <= 100000, got '%s'",
+                    v ? v : ""), -1;
+    return 1;
+}
+
 /* The options every suite takes. */
 typedef struct {
     suite_filter *filter;
@@ -237,6 +259,11 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         bench_set_in_flight((unsigned)k);
         ++*i;
         return 1;
+    }
+    int mhz = take_cpu_mhz(a, v);
+    if (mhz) {
+        *i += mhz > 0;
+        return mhz;
     }
     if (strcmp(a, "--impl") == 0) {
         if (!v || !zuc_impl_usable(v))
@@ -416,6 +443,9 @@ static int command_embedded(int argc, char **argv)
         } else if (strcmp(a, "--repeats") == 0) {
             bad = parse_count(a, v, 1000, &o.repeats) != 0;
             repeats_given = 1;
+            i++;
+        } else if (strcmp(a, "--cpu-mhz") == 0) {
+            bad = take_cpu_mhz(a, v) < 0;
             i++;
         } else if (strcmp(a, "--interval") == 0) {
             bad = parse_count(a, v, 60000, &o.interval_ms) != 0;

@@ -191,7 +191,7 @@ static uint64_t run_libzuc(const timed *t, uint64_t *rng)
 
 static double gbps_of(size_t iterations, uint64_t ticks)
 {
-    double seconds = (double)ticks / bench_timer()->ticks_per_ns * 1e-9;
+    double seconds = bench_counter_to_ns((double)ticks) * 1e-9;
     return ticks ? (double)iterations * 128 / seconds / GIB : 0;
 }
 

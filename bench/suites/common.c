@@ -179,7 +179,7 @@ static void call_stream(void *arg)
  * that starting threads is noise (1 ms). */
 static unsigned loops_for(const suite_filter *f, void (*fn)(void *), work *w)
 {
-    double ticks_per_s = bench_timer()->ticks_per_ns * 1e9, target = 0;
+    double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0;   /* counter ticks */
     if (f->seconds > 0)
         target = f->seconds * ticks_per_s / (f->repeats + 2);
     else if (thread_count(f) > 1)

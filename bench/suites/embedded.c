@@ -21,6 +21,7 @@
 #include "procmetrics.h"
 #include "registry.h"
 #include "sysmon.h"
+#include "timer.h"
 #include "zuc.h"
 
 #define WORKLOAD_SEED 0x5A55C0DEull
@@ -36,7 +37,7 @@ typedef struct {
     size_t in_bytes, out_bytes;
     int sampled;                 /* the system sampler ran */
     sysmon_summary sys;
-    char extra[768];             /* the JSON members beyond the common ones */
+    char extra[1024];             /* the JSON members beyond the common ones */
 } embedded_row;
 
 /* ---- selection -------------------------------------------------------------------- */
@@ -117,9 +118,42 @@ int embedded_list(const embedded_options *o)
 
 /* ---- one configuration -------------------------------------------------------------- */
 
+/* How a run is started: [emulator words...] program embedded --run-one ... */
+#define MAX_PREFIX 16
+typedef struct {
+    char words_buf[1024];
+    char resolved[4096];          /* the emulator's path, looked up in $PATH */
+    const char *prefix[MAX_PREFIX];
+    size_t n_prefix;
+    char self[4096];
+    const char *emulator;         /* the words above, as given; NULL if none */
+} launcher;
+
+static int launcher_init(launcher *l, const char *emulator);
+
+/* A cross-built zucbench run under qemu-user where the kernel cannot start
+ * the target's programs itself (no binfmt_misc) falls back on the emulator
+ * its build ran the tests with, if that is here and ZUC_EMULATOR is unset.
+ * 1 if the launcher now uses it. */
+static int launcher_fall_back(launcher *l)
+{
+#ifdef ZUCBENCH_BUILD_EMULATOR
+    if (l->n_prefix || launcher_init(l, ZUCBENCH_BUILD_EMULATOR) != 0 || !l->n_prefix)
+        return 0;
+    fprintf(stderr, "zucbench: this system cannot start '%s' itself; running it through the "
+                    "build's emulator '%s' (set ZUC_EMULATOR to choose another)\n", l->self,
+            l->emulator);
+    return 1;
+#else
+    (void)l;
+    return 0;
+#endif
+}
+
 typedef struct {
     const embedded_options *o;
-    const char *self, *file;
+    launcher *l;
+    const char *file;
     size_t index, count;          /* of the configuration, for the progress line */
     double started;
 } run_plan;
@@ -173,11 +207,22 @@ static void summarise(embedded_row *row, double *latency, double cpu, double rss
 static int run_child(const run_plan *p, embedded_row *row, child_report *report,
                      proc_result *pr)
 {
-    const char *argv[] = { p->self, "embedded", "--run-one", row->c->name, "--file", p->file,
-                           p->o->out_dir ? "--out-dir" : NULL, p->o->out_dir, NULL };
+    const char *argv[MAX_PREFIX + 9];
+    size_t k = 0;
+    for (size_t i = 0; i < p->l->n_prefix; i++)
+        argv[k++] = p->l->prefix[i];
+    const char *run[] = { p->l->self, "embedded", "--run-one", row->c->name, "--file", p->file,
+                          p->o->out_dir ? "--out-dir" : NULL, p->o->out_dir, NULL };
+    memcpy(argv + k, run, sizeof run);
     memset(pr, 0, sizeof *pr);
     if (proc_run((char *const *)argv, pr) != 0) {
-        snprintf(row->status, sizeof row->status, "failed: cannot start the run (%s)", strerror(errno));
+        int e = errno;
+        if (e == ENOEXEC && launcher_fall_back(p->l))
+            return run_child(p, row, report, pr);
+        snprintf(row->status, sizeof row->status, "failed: cannot start the run (%s)%s",
+                 strerror(e), e == ENOEXEC && !p->l->n_prefix
+                 ? "; under qemu-user without binfmt_misc, set ZUC_EMULATOR=\"qemu-ARCH -L SYSROOT\""
+                 : "");
         return -1;
     }
     if (pr->exit_status != 0 || child_report_parse(pr->output, report) != 0) {
@@ -226,6 +271,18 @@ static void run_config(const run_plan *p, embedded_row *row)
         summarise(row, latency, cpu, rss, mem);
 }
 
+/* Latency per byte, in ns, and in cycles at --cpu-mhz (0 if not given). */
+static double ns_per_byte(const embedded_row *row)
+{
+    return row->in_bytes ? row->latency_mean * 1e6 / (double)row->in_bytes : 0;
+}
+
+static double cycles_per_byte(const embedded_row *row)
+{
+    double mhz = bench_timer()->cpu_mhz;
+    return mhz > 0 ? bench_ns_to_cycles(ns_per_byte(row), mhz) : 0;
+}
+
 /* ---- results ------------------------------------------------------------------------ */
 
 static const char *implementation_of(const embedded_config *c)
@@ -246,6 +303,9 @@ static void add_result(const embedded_row *row)
 {
     const embedded_config *c = row->c;
     embedded_row *w = (embedded_row *)row;
+    char cycles[64] = "";
+    if (bench_timer()->cpu_mhz > 0)
+        snprintf(cycles, sizeof cycles, ", \"cycles_per_byte\": %.4f", cycles_per_byte(row));
     snprintf(w->extra, sizeof w->extra,
              "\"name\": \"%s\", \"family\": \"%s\", \"mode\": \"%s\", \"key_bits\": %u, "
              "\"block_bits\": %u, \"rounds\": %u, \"in_table1\": %s, \"output_bytes\": %zu, "
@@ -253,13 +313,13 @@ static void add_result(const embedded_row *row)
              "\"cpu_percent\": %.2f, \"peak_rss_kb\": %.0f, \"mem_percent\": %.3f, "
              "\"sys_cpu_percent\": %.2f, \"sys_cpu_percent_max\": %.2f, "
              "\"sys_mem_used_kb\": %llu, \"sys_mem_total_kb\": %llu, \"net_rx_bytes\": %llu, "
-             "\"net_tx_bytes\": %llu, \"sys_samples\": %zu",
+             "\"net_tx_bytes\": %llu, \"sys_samples\": %zu, \"ns_per_byte\": %.4f%s",
              c->name, c->family, c->mode, c->key_bits, c->block_bits, c->rounds,
              c->in_table1 ? "true" : "false", row->out_bytes, row->latency_mean, row->latency_sd,
              row->throughput_mbs, row->cpu_percent, row->peak_rss_kb, row->mem_percent,
              100 * row->sys.cpu_util_overall, 100 * row->sys.cpu_util_max,
              row->sys.mem_used_kb_max, row->sys.mem_total_kb, row->sys.net_rx_bytes,
-             row->sys.net_tx_bytes, row->sys.samples);
+             row->sys.net_tx_bytes, row->sys.samples, ns_per_byte(row), cycles);
     bench_result r = { "embedded", c->algorithm, c->mode, c->backend, implementation_of(c),
                        row->in_bytes, row->runs, "ms", row->latency, 1, 1, row->extra };
     bench_results_add(&r);
@@ -268,7 +328,7 @@ static void add_result(const embedded_row *row)
 /* ---- Table 2 layout ------------------------------------------------------------------ */
 
 #define TABLE_HEADER                                                                        \
-    "%-22s %4s %5s %4s %-6s %18s %9s %7s %9s %6s %7s %9s %13s\n", "configuration", "key",    \
+    "%-22s %4s %5s %4s %-6s %18s %9s %7s %9s %6s %7s %9s %13s", "configuration", "key",      \
         "block", "rnds", "mode", "latency ms (sd)", "MB/s", "CPU %", "peak KB", "mem %",       \
         "sysCPU%", "sysmem MB", "net rx/tx KB"
 
@@ -284,9 +344,12 @@ static void print_row(FILE *f, const embedded_row *row)
     snprintf(latency, sizeof latency, "%.2f (%.2f)", row->latency_mean, row->latency_sd);
     snprintf(net, sizeof net, "%.0f/%.0f", row->sys.net_rx_bytes / 1024.0,
              row->sys.net_tx_bytes / 1024.0);
-    fprintf(f, "%18s %9.3f %7.2f %9.0f %6.3f %7.2f %9.1f %13s\n", latency, row->throughput_mbs,
+    fprintf(f, "%18s %9.3f %7.2f %9.0f %6.3f %7.2f %9.1f %13s", latency, row->throughput_mbs,
             row->cpu_percent, row->peak_rss_kb, row->mem_percent,
             100 * row->sys.cpu_util_overall, row->sys.mem_used_kb_max / 1024.0, net);
+    if (bench_timer()->cpu_mhz > 0)
+        fprintf(f, " %9.2f", cycles_per_byte(row));
+    fprintf(f, "\n");
 }
 
 typedef struct { const embedded_row *rows; size_t n; } table;
@@ -340,13 +403,55 @@ static void write_markdown(FILE *f, void *arg)
 
 /* ---- the run -------------------------------------------------------------------------- */
 
-static const char *self_path(char *buf, size_t size)
+/* The program each run re-executes: $ZUCBENCH_SELF, else this one
+ * (/proc/self/exe; qemu-user answers with the emulated program). Under an
+ * emulator that the kernel does not start by itself (qemu-user without
+ * binfmt_misc), $ZUC_EMULATOR gives the command to run it with, as the
+ * tests and CMAKE_CROSSCOMPILING_EMULATOR do: "qemu-arm -L /usr/arm-linux-gnueabihf".
+ * 0, or -1 with a message. */
+static int launcher_init(launcher *l, const char *emulator)
 {
-    ssize_t n = readlink("/proc/self/exe", buf, size - 1);
-    if (n <= 0)
-        return NULL;
-    buf[n] = '\0';
-    return buf;
+    const char *self = getenv("ZUCBENCH_SELF");
+    memset(l, 0, sizeof *l);
+    l->emulator = emulator;
+    if (self && *self) {
+        snprintf(l->self, sizeof l->self, "%s", self);
+    } else {
+        ssize_t n = readlink("/proc/self/exe", l->self, sizeof l->self - 1);
+        if (n <= 0) {
+            fprintf(stderr, "zucbench: cannot find this program (/proc/self/exe); "
+                            "set ZUCBENCH_SELF to its path\n");
+            return -1;
+        }
+        l->self[n] = '\0';
+    }
+    if (!emulator || !*emulator)
+        return 0;
+    snprintf(l->words_buf, sizeof l->words_buf, "%s", emulator);
+    for (char *w = strtok(l->words_buf, " \t"); w; w = strtok(NULL, " \t")) {
+        if (l->n_prefix == MAX_PREFIX) {
+            fprintf(stderr, "zucbench: emulator '%s': more than %d words\n", emulator, MAX_PREFIX);
+            l->n_prefix = 0;
+            return -1;
+        }
+        l->prefix[l->n_prefix++] = w;
+    }
+    if (l->n_prefix && !strchr(l->prefix[0], '/')) {       /* execv does not search $PATH */
+        const char *path = getenv("PATH");
+        char dirs[4096];
+        snprintf(dirs, sizeof dirs, "%s", path ? path : "/usr/bin:/bin");
+        for (char *save, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+            snprintf(l->resolved, sizeof l->resolved, "%s/%s", *d ? d : ".", l->prefix[0]);
+            if (access(l->resolved, X_OK) == 0) {
+                l->prefix[0] = l->resolved;
+                return 0;
+            }
+        }
+        fprintf(stderr, "zucbench: emulator '%s' not found in $PATH\n", l->prefix[0]);
+        l->n_prefix = 0;
+        return -1;
+    }
+    return 0;
 }
 
 /* The file to encrypt: the user's, or a generated one in a temporary directory. */
@@ -388,7 +493,8 @@ static void remove_file(const char *path, const char *dir)
     rmdir(dir);
 }
 
-static void print_header(const embedded_options *o, const char *file, size_t bytes)
+static void print_header(const embedded_options *o, const launcher *l, const char *file,
+                         size_t bytes)
 {
     char method[160];
     snprintf(method, sizeof method, "%u runs per configuration, each in its own process; "
@@ -399,8 +505,16 @@ static void print_header(const embedded_options *o, const char *file, size_t byt
            "MB/s = bytes / ms / 1000;\nCPU %%: (user + system) / wall time of the run's process; "
            "peak KB: its peak resident memory\n\n",
            o->file ? file : "generated", bytes, o->file ? "" : ", removed afterwards");
+    if (l->n_prefix)
+        printf("runs started through the emulator: %s (ZUC_EMULATOR); CPU %% and memory are "
+               "the emulator's, latency the emulated code's\n\n", l->emulator);
+    if (bench_timer()->cpu_mhz > 0)
+        printf("cyc/B: cycles per byte = latency ns * %g MHz / 1000 / bytes (--cpu-mhz)\n\n",
+               bench_timer()->cpu_mhz);
     printf(TABLE_HEADER);
+    printf(bench_timer()->cpu_mhz > 0 ? " %9s\n" : "\n", "cyc/B");
 }
+
 
 int embedded_run(const embedded_options *o)
 {
@@ -409,14 +523,13 @@ int embedded_run(const embedded_options *o)
     const embedded_config **chosen = calloc(total, sizeof *chosen);
     embedded_row *rows = calloc(total, sizeof *rows);
     size_t n = chosen && rows ? select_configs(o, chosen) : 0;
-    char self[4096], file[4096], dir[4096];
+    static launcher l;
+    char file[4096], dir[4096];
     int rc = 2;
     if (!n)
         goto done;
-    if (!self_path(self, sizeof self)) {
-        fprintf(stderr, "zucbench: cannot find this program (/proc/self/exe)\n");
+    if (launcher_init(&l, getenv("ZUC_EMULATOR")) != 0)
         goto done;
-    }
     if (o->repeats > MAX_RUNS) {
         fprintf(stderr, "zucbench: at most %d repeats\n", MAX_RUNS);
         goto done;
@@ -424,8 +537,8 @@ int embedded_run(const embedded_options *o)
     if (prepare_file(o, file, sizeof file, dir, sizeof dir) != 0)
         goto done;
     struct stat st;
-    print_header(o, file, stat(file, &st) == 0 ? (size_t)st.st_size : 0);
-    run_plan plan = { o, self, file, 0, n, seconds_now() };
+    print_header(o, &l, file, stat(file, &st) == 0 ? (size_t)st.st_size : 0);
+    run_plan plan = { o, &l, file, 0, n, seconds_now() };
     rc = 0;
     for (size_t i = 0; i < n; i++) {
         plan.index = i;

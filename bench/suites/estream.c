@@ -1,6 +1,7 @@
 #include "estream.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../output.h"
@@ -56,7 +57,8 @@ static const paper_row *paper_for(const char *algorithm)
 #define DOC_MACHINE "core-i3-3.4ghz-2011"
 
 /* The document's rows in the results, in the units of ours (cycles are the
- * document's; ours are TSC ticks). */
+ * document's; ours are what the context's tick_unit says: TSC ticks, ns, or
+ * cycles at --cpu-mhz). */
 static void record_document(const paper_row *p, size_t long_size)
 {
     bench_results_add_document("estream", p->algorithm, "init", DOC_MACHINE, 0, "ticks/setup",
@@ -121,9 +123,12 @@ static const char *label_of(const bench_entry *e, char *buf, size_t n)
 
 static void print_table3(const row *rows, size_t nrows, const char *const *algs)
 {
-    char label[96];
-    printf("\nTable 3: Init and Stream       %12s %12s %12s\n", "init(cyc)", "stream(cpb)",
-           "stream(Mbps)");
+    char label[96], init[16], stream[16];
+    int cycles = strcmp(bench_timer()->unit, "cycles") == 0;
+    snprintf(init, sizeof init, "init(%s)", cycles ? "cyc" : "ns");
+    snprintf(stream, sizeof stream, "stream(%s)", cycles ? "cpb" : "ns/B");
+    printf("\nTable 3: Init and Stream       %12s %12s %12s%s\n", init, stream, "stream(Mbps)",
+           cycles ? "" : "   (document rows: cycles, cpb)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-30s", label_of(rows[i].e, label, sizeof label));
         print_cell(rows[i].init, 12);
@@ -146,11 +151,13 @@ static void print_table3(const row *rows, size_t nrows, const char *const *algs)
 
 static void print_table4(const row *rows, size_t nrows, const char *const *algs, size_t long_size)
 {
-    char label[96];
-    printf("\nTable 4: cycles/byte, setup incl.");
+    char label[96], title[48];
+    snprintf(title, sizeof title, "Table 4: %s/byte, setup incl.", bench_timer()->unit);
+    printf("\n%-33s", title);
     for (size_t s = 0; s < N_SIZES - 1; s++)
         printf(" %7zu", short_sizes[s]);
-    printf(" %7s %7s\n", long_size >= 100000000 ? "100MB" : "1MB", "Imix");
+    printf(" %7s %7s%s\n", long_size >= 100000000 ? "100MB" : "1MB", "Imix",
+           strcmp(bench_timer()->unit, "cycles") == 0 ? "" : "   (document rows: cycles/byte)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-33s", label_of(rows[i].e, label, sizeof label));
         for (size_t s = 0; s < N_SIZES; s++)

@@ -67,8 +67,9 @@ static void print_value(double v, int width, int decimals)
 static void print_table5(const mac_row *rows, size_t nrows)
 {
     double ghz = bench_timer()->ticks_per_ns;
-    char label[96];
-    printf("\nTable 5: us per MAC (cycles)      ");
+    char label[96], title[48];
+    snprintf(title, sizeof title, "Table 5: us per MAC (%s)", bench_timer()->unit);
+    printf("\n%-34s", title);
     for (size_t s = 0; s < N_SIZES; s++)
         printf(" %15zu", sizes[s]);
     printf("\n");

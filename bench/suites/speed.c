@@ -70,9 +70,10 @@ int speed_run(const speed_options *o)
                  "; %u threads at once, each with its own messages and stream: wall ticks over "
                  "all threads' bytes", o->filter.threads);
     snprintf(method, sizeof method,
-             "%s, median of %u, cycles/byte; messages: fresh key/IV each, setup included; "
+             "%s, median of %u, %s/byte; messages: fresh key/IV each, setup included; "
              "stream: 64 KiB blocks of one keystream, setup excluded%s%s",
-             bench_timer()->source, o->filter.repeats, suite_in_flight_note(), threads);
+             bench_timer()->source, o->filter.repeats, bench_timer()->unit,
+             suite_in_flight_note(), threads);
     int started = suite_begin(total, method);
     if (started)
         return started;
