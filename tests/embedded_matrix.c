@@ -222,6 +222,11 @@ static void test_workload(void)
               strstr(err, "/nonexistent-file") != NULL,
           "missing file is named", err);
     check(workload_read(dir, &n1, err, sizeof err) == NULL, "a directory is no file", dir);
+    check(workload_check_file(path, err, sizeof err) == 0, "a readable file passes", path);
+    check(workload_check_file(dir, err, sizeof err) != 0, "a directory does not", dir);
+    check(workload_check_file("/nonexistent-file", err, sizeof err) != 0 &&
+              strstr(err, "/nonexistent-file") != NULL,
+          "a missing file does not", err);
     uint8_t k1[32], v1[32], k2[32], v2[32];
     workload_key_iv("aes-128-cbc", k1, v1);
     workload_key_iv("aes-128-cbc", k2, v2);

@@ -96,6 +96,22 @@ int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size)
     return mkdtemp(dir) ? 0 : failf(err, err_size, "cannot create a directory like", dir);
 }
 
+int workload_check_file(const char *path, char *err, size_t err_size)
+{
+    int fd = open(path, O_RDONLY);
+    struct stat st = { 0 };
+    int ok = fd >= 0 && fstat(fd, &st) == 0;
+    if (ok && S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        ok = 0;
+    }
+    int saved = errno;
+    if (fd >= 0)
+        close(fd);
+    errno = saved;
+    return ok ? 0 : failf(err, err_size, "cannot read", path);
+}
+
 uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size)
 {
     int fd = open(path, O_RDONLY);

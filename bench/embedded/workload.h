@@ -19,6 +19,9 @@ int workload_generate(const char *path, size_t n, uint64_t seed, char *err, size
  * or /tmp): dir receives its path. 0, or -1 with err. */
 int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size);
 
+/* 0 if path is a regular file this process can read, else -1 with err. */
+int workload_check_file(const char *path, char *err, size_t err_size);
+
 /* The whole file in memory (malloc'd; the caller frees). NULL with err. */
 uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size);
 

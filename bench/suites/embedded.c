@@ -461,13 +461,10 @@ static int prepare_file(const embedded_options *o, char *path, size_t size, char
     char err[512];
     dir[0] = '\0';
     if (o->file) {
-        size_t n;
-        uint8_t *probe = workload_read(o->file, &n, err, sizeof err);
-        if (!probe) {
+        if (workload_check_file(o->file, err, sizeof err) != 0) {
             fprintf(stderr, "zucbench: %s\n", err);
             return -1;
         }
-        free(probe);
         snprintf(path, size, "%s", o->file);
         return 0;
     }
