@@ -12,6 +12,7 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
@@ -23,6 +24,21 @@
 
 static int providers_loaded;
 static const char *legacy_missing;
+static OSSL_PROVIDER *default_provider, *legacy_provider;
+static EVP_PKEY *sm2_key;         /* the process's SM2 key pair */
+
+/* Runs before OpenSSL's own clean-up (registered after it), so nothing of
+ * ours still holds the providers when they go. */
+static void release_openssl(void)
+{
+    EVP_PKEY_free(sm2_key);
+    sm2_key = NULL;
+    if (legacy_provider)
+        OSSL_PROVIDER_unload(legacy_provider);
+    if (default_provider)
+        OSSL_PROVIDER_unload(default_provider);
+    legacy_provider = default_provider = NULL;
+}
 
 static void load_providers(void)
 {
@@ -30,12 +46,13 @@ static void load_providers(void)
         return;
     providers_loaded = 1;
     /* loading one provider explicitly stops the default from loading by itself */
-    if (!OSSL_PROVIDER_load(NULL, "default"))
+    if (!(default_provider = OSSL_PROVIDER_load(NULL, "default")))
         ERR_clear_error();
-    if (!OSSL_PROVIDER_load(NULL, "legacy")) {
+    if (!(legacy_provider = OSSL_PROVIDER_load(NULL, "legacy"))) {
         legacy_missing = "OpenSSL legacy provider not available (ossl-modules/legacy.so)";
         ERR_clear_error();
     }
+    atexit(release_openssl);
 }
 
 static EVP_CIPHER *fetch(const char *name)
@@ -184,10 +201,9 @@ static int desx_ecb(const embedded_config *c, int encrypt, const uint8_t *key, c
 
 /* ---- SM2 ---------------------------------------------------------------------------- */
 
-static EVP_PKEY *sm2_key;         /* the process's key pair */
-
 static EVP_PKEY *sm2_keypair(void)
 {
+    load_providers();
     if (!sm2_key) {
         EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "SM2", NULL);
         if (ctx && EVP_PKEY_keygen_init(ctx) == 1)
