@@ -26,6 +26,7 @@ static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__)
     &zuc_impl_avx2_vaes,
     &zuc_impl_avx2,
+    &zuc_impl_scalar_v3,
 #endif
     &zuc_impl_scalar,
     &zuc_impl_ref,
@@ -34,7 +35,7 @@ static const zuc_impl *const all_impls[] = {
 
 static const char *const impl_names[N_IMPLS + 1] = {
 #if defined(__x86_64__)
-    "avx2-vaes", "avx2",
+    "avx2-vaes", "avx2", "scalar-v3",
 #endif
     "scalar", "ref", NULL,
 };

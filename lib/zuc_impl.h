@@ -70,6 +70,7 @@ typedef struct zuc_impl {
 extern const zuc_impl zuc_impl_ref;
 extern const zuc_impl zuc_impl_scalar;
 #if defined(__x86_64__)
+extern const zuc_impl zuc_impl_scalar_v3;
 extern const zuc_impl zuc_impl_avx2;
 extern const zuc_impl zuc_impl_avx2_vaes;
 #endif

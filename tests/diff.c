@@ -455,6 +455,8 @@ int main(int argc, char **argv)
 #ifdef ZUC_TEST_INTERNALS
     xor_keystream_lengths(&zuc_impl_scalar);
 #if defined(__x86_64__)
+    if (zuc_impl_scalar_v3.usable())
+        xor_keystream_lengths(&zuc_impl_scalar_v3);
     if (zuc_impl_avx2.usable())
         xor_keystream_lengths(&zuc_impl_avx2);
     if (zuc_impl_avx2_vaes.usable())
