@@ -476,21 +476,15 @@ static void avx2_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const u
 static int avx2_usable(void)
 {
     unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
+    if (!zuc_cpu_has_avx2() || !__get_cpuid(1, &a, &b, &c, &d))
         return 0;
-    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_AES) || !(c & bit_SSSE3))
-        return 0;
-    unsigned xcr0_lo, xcr0_hi;
-    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
-    if ((xcr0_lo & 6) != 6)
-        return 0;
-    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+    if (!(c & bit_AES) || !(c & bit_SSSE3))
         return 0;
 #if defined(__VAES__)
-    if (!(c & bit_VAES))
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & bit_VAES))
         return 0;
 #endif
-    return (b & bit_AVX2) != 0;
+    return 1;
 }
 
 const zuc_impl IMPL = {

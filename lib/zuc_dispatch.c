@@ -54,17 +54,29 @@ int zuc_cpu_has_pclmul(void)
 #endif
 }
 
-int zuc_cpu_has_vpclmul(void)
+int zuc_cpu_has_avx2(void)
 {
 #if defined(__x86_64__)
     unsigned a, b, c, d;
-    if (!zuc_cpu_has_pclmul() || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE))
+    if (!__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_OSXSAVE) || !(c & bit_AVX))
         return 0;
     unsigned xcr0_lo, xcr0_hi;
     __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
     if ((xcr0_lo & 6) != 6 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
-    return (b & bit_AVX2) && (c & bit_VPCLMULQDQ);
+    return (b & bit_AVX2) != 0;
+#else
+    return 0;
+#endif
+}
+
+int zuc_cpu_has_vpclmul(void)
+{
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!zuc_cpu_has_pclmul() || !zuc_cpu_has_avx2() || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
+        return 0;
+    return (c & bit_VPCLMULQDQ) != 0;
 #else
     return 0;
 #endif

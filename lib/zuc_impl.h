@@ -132,9 +132,10 @@ ZUC_INTERNAL uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, co
 ZUC_INTERNAL uint32_t zuc_mac_fold_vpclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
 #endif
 
-/* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 and
- * 256-bit VPCLMULQDQ with YMM state enabled by the OS; AVX-512. */
+/* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 with
+ * YMM state enabled by the OS; that and 256-bit VPCLMULQDQ; AVX-512. */
 ZUC_INTERNAL int zuc_cpu_has_pclmul(void);
+ZUC_INTERNAL int zuc_cpu_has_avx2(void);
 ZUC_INTERNAL int zuc_cpu_has_vpclmul(void);
 /* AVX-512 F, BW and VL with opmask and ZMM state enabled by the OS; always 0
  * when libzuc is built with ZUC_NO_AVX512 (the feature bits are masked). */

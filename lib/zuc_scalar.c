@@ -892,15 +892,11 @@ static void scalar_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], con
 static int scalar_usable(void)
 {
     unsigned a, b, c, d;
-    if (!__get_cpuid(1, &a, &b, &c, &d))
+    if (!zuc_cpu_has_avx2() || !__get_cpuid(1, &a, &b, &c, &d) || !(c & bit_MOVBE))
         return 0;
-    if (!(c & bit_OSXSAVE) || !(c & bit_AVX) || !(c & bit_MOVBE))
+    if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
-    unsigned xcr0_lo, xcr0_hi;
-    __asm__ volatile("xgetbv" : "=a"(xcr0_lo), "=d"(xcr0_hi) : "c"(0));
-    if ((xcr0_lo & 6) != 6 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
-        return 0;
-    return (b & bit_AVX2) && (b & bit_BMI) && (b & bit_BMI2);
+    return (b & bit_BMI) && (b & bit_BMI2);
 }
 #else
 #define IMPL zuc_impl_scalar
