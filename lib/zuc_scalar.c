@@ -364,10 +364,11 @@ static ALWAYS_INLINE void init_step(core *c, unsigned i)
 #define REPEAT16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) \
                     M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 
-/* 32 rounds of initialisation, then one working step whose output is
- * discarded (3GPP Doc 2 §3.6.2), on cells loaded in c->s. The cells are
- * left renamed by one step (phase 1). */
-static NOINLINE void core_initialise(core *c)
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__) && defined(__BMI2__)
+#include "zuc_init_x86_64.h"
+#else
+/* 32 rounds of initialisation from R1 = R2 = 0 on the cells in c->s. */
+static ALWAYS_INLINE void init_rounds(core *c)
 {
     memset(&c->f, 0, sizeof c->f);
 #define INIT_ROUND(i) init_step(c, i);
@@ -375,6 +376,15 @@ static NOINLINE void core_initialise(core *c)
         REPEAT16(INIT_ROUND)
     }
 #undef INIT_ROUND
+}
+#endif
+
+/* 32 rounds of initialisation, then one working step whose output is
+ * discarded (3GPP Doc 2 §3.6.2), on cells loaded in c->s. The cells are
+ * left renamed by one step (phase 1). */
+static NOINLINE void core_initialise(core *c)
+{
+    init_rounds(c);
     (void)work_step(c, 0);
 }
 
