@@ -48,7 +48,9 @@
  * and F's LFSR inputs made two rounds ahead in vector lanes (it saves no
  * instructions: +18% with SSE2, level with AVX), MOVBE alone.
  * Built for x86-64-v3 (zuc_scalar_v3.c), the vector lanes also make L2 of F's
- * LFSR input (V_IN_L2 below).
+ * LFSR input (V_IN_L2 below), and the initialisation rounds are the assembly
+ * of zuc_init_x86_64.h, which splits each round between the vector and the
+ * integer units.
  */
 #include <string.h>
 
