@@ -18,10 +18,20 @@ const char *zuc_strerror(int code)
 }
 
 /* value > limit; a function so that 32-bit targets, where a size_t can
- * never exceed 2^32 - 1, do not warn that the test is always false. */
+ * never exceed 2^32 - 1, do not warn that the test is always false.
+ * Every length check compares the caller's value with a limit computed from
+ * constants alone: nothing the caller passes is ever added or multiplied, so
+ * no check can wrap. */
 static int exceeds(uint64_t value, uint64_t limit)
 {
     return value > limit;
+}
+
+/* ZUC-256 MACs: L + 2t <= 2^32 keystream bits, t = 8 * tag_bytes, as
+ * L <= 2^32 - 16 * tag_bytes (tag_bytes is 4, 8 or 16 here). */
+static uint64_t zuc256_mac_max_bits(size_t tag_bytes)
+{
+    return ((uint64_t)1 << 32) - 16u * (uint64_t)tag_bytes;
 }
 
 static int check_3gpp(const uint8_t *key, uint8_t bearer, uint8_t direction, size_t length_bits)
@@ -95,10 +105,12 @@ int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t dire
 static int check_zuc256_crypt(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
                               const uint8_t *out, size_t length_bytes)
 {
-    if (!key || !iv || (length_bytes && (!in || !out)))
+    if (!key || !iv)
         return ZUC_ENULL;
-    if ((uint64_t)length_bytes > ZUC256_MAX_BYTES)
+    if (exceeds(length_bytes, ZUC256_MAX_BYTES))
         return ZUC_ELENGTH;
+    if (length_bytes && (!in || !out))
+        return ZUC_ENULL;
     return ZUC_OK;
 }
 
@@ -139,12 +151,14 @@ int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
 static int check_zuc256_mac(const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
                             size_t length_bits, const uint8_t *tag, size_t tag_bytes)
 {
-    if (!key || !iv || !tag || (length_bits && !msg))
+    if (!key || !iv || !tag)
         return ZUC_ENULL;
     if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16)
         return ZUC_ETAGSIZE;
-    if ((uint64_t)length_bits + 16u * tag_bytes > ((uint64_t)1 << 32))
+    if (exceeds(length_bits, zuc256_mac_max_bits(tag_bytes)))
         return ZUC_ELENGTH;
+    if (length_bits && !msg)
+        return ZUC_ENULL;
     return ZUC_OK;
 }
 

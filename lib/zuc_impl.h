@@ -144,6 +144,13 @@ ZUC_INTERNAL int zuc_cpu_has_avx512(void);
 /* Overwrite secret memory in a way the compiler may not drop. */
 ZUC_INTERNAL void zuc_wipe(void *p, size_t n);
 
+/* ceil(bits / 8) without bits + 7, which wraps for a 32-bit size_t near
+ * the 3GPP limit of 2^32 - 1 bits. */
+static inline size_t zuc_bytes_of_bits(size_t bits)
+{
+    return bits / 8 + (bits % 8 != 0);
+}
+
 static inline uint32_t zuc_load_be32(const uint8_t *p)
 {
     return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];

@@ -103,7 +103,7 @@ static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lan
     zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3 | j->direction << 2), 0);
     c->in = j->in;
     c->out = j->out;
-    c->left = (j->length_bits + 7) / 8;
+    c->left = zuc_bytes_of_bits(j->length_bits);
     c->last = j->out + c->left - 1;
     c->last_mask = j->length_bits % 8 ? (uint8_t)(0xFF << (8 - j->length_bits % 8)) : 0xFF;
     return 1;

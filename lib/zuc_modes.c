@@ -13,7 +13,7 @@ void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint32_t count, u
 {
     uint8_t iv[16];
     zuc_state st;
-    size_t nbytes = (length_bits + 7) / 8;
+    size_t nbytes = zuc_bytes_of_bits(length_bits);
     zuc_iv_of_eea3(iv, count, bearer, direction);
     im->init128(&st, key, iv);
     im->xor_keystream(&st, in, out, nbytes);

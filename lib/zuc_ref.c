@@ -192,7 +192,7 @@ static void ref_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint
 {
     uint8_t iv[16];
     zuc_state st;
-    size_t nbytes = (length_bits + 7) / 8;
+    size_t nbytes = zuc_bytes_of_bits(length_bits);
     zuc_iv_of_eea3(iv, count, bearer, direction);
     ref_init128(&st, key, iv);
     ref_xor_keystream(&st, in, out, nbytes);
@@ -210,7 +210,7 @@ static uint32_t ref_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, 
     ks_reader r;
     ref_init128(&r.st, key, iv);
     ks_start(&r);
-    size_t n = length_bits + 64, l = (n + 31) / 32;
+    size_t l = (size_t)(((uint64_t)length_bits + 64 + 31) / 32);   /* L of Doc 1 §4.4 */
     uint32_t t = 0;
     for (size_t i = 0; i < length_bits; i++)
         if (get_bit(msg, i))

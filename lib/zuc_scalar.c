@@ -874,7 +874,7 @@ static void scalar_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, u
                         const uint8_t *in, uint8_t *out, size_t length_bits)
 {
     core c;
-    size_t nbytes = (length_bits + 7) / 8;
+    size_t nbytes = zuc_bytes_of_bits(length_bits);
     load_eea3(c.s, key, count, bearer, direction);
     core_initialise(&c);
     xor_after_init(&c, in, out, nbytes);
