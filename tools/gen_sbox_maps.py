@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derives the nibble tables with which lib/zuc_avx2_sbox.h computes ZUC's
+"""Derives the nibble tables with which lib/x86_64/avx2/zuc_avx2_sbox.h computes ZUC's
 S-boxes without looking them up (3GPP Doc 2 §3.4.2), and prints them as C.
 
 S1 is affine-equivalent to the AES S-box: S1(x) = B(AES(A(x))), A linear
@@ -16,7 +16,7 @@ The last two lines become S0(x) = Q[t1] ^ R[t2] with
 
 Every identity is checked here over all 256 inputs (and again, on the
 vector code itself, by tests/sbox_avx2.c).
-Usage: python3 tools/gen_sbox_maps.py [lib/zuc_sbox.c]
+Usage: python3 tools/gen_sbox_maps.py [lib/core/zuc_sbox_bytes.h]
 """
 import re
 import sys
@@ -28,7 +28,8 @@ P3 = [2, 6, 10, 6, 0, 13, 10, 15, 3, 3, 13, 5, 0, 9, 12, 13]
 
 
 def read_sboxes(path):
-    tables = re.findall(r"\{([^}]*)\}", open(path).read())
+    text = open(path).read()
+    tables = re.findall(r"#define ZUC_SBOX[01]_BYTES((?:[^\n]*\\\n)*[^\n]*)", text)
     s0, s1 = ([int(h, 16) for h in re.findall(r"0x[0-9a-fA-F]+", t)] for t in tables[:2])
     assert len(s0) == 256 and len(s1) == 256
     return s0, s1
@@ -113,7 +114,7 @@ def c_row(name, values):
 
 
 def main():
-    s0, s1 = read_sboxes(sys.argv[1] if len(sys.argv) > 1 else "lib/zuc_sbox.c")
+    s0, s1 = read_sboxes(sys.argv[1] if len(sys.argv) > 1 else "lib/core/zuc_sbox_bytes.h")
     beta, a, b = derive_s1(s1)
     q, r = derive_s0(s0)
     a_lo, a_hi = nibble_tables(a)
