@@ -4,7 +4,9 @@
  * cached: for many messages per call (zuc_*_n), the first usable one; for
  * one message, the first usable one-lane path (lanes help only when there
  * are messages to fill them). zuc_force_impl() sets both (tests, zucbench
- * --impl) so every path stays reachable on one machine.
+ * --impl) so every path stays reachable on one machine; a multi-lane path
+ * forced so takes the many-message calls, and one message still runs on the
+ * best one-lane path.
  *
  * Built with ZUC_NO_AVX512 (CMake -DZUC_NO_AVX512=ON), the AVX-512 feature
  * bits read from CPUID are masked: zuc_cpu_has_avx512() is 0, and a path
@@ -19,10 +21,13 @@
 #include <cpuid.h>
 #endif
 
-/* AVX-512 paths, when there are any, go first, inside
+/* AVX-512 paths go first, inside
  * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512), here and in
  * impl_names. */
 static const zuc_impl *const all_impls[] = {
+#if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
+    &zuc_impl_avx512_gfni,
+#endif
 #if defined(__x86_64__)
     &zuc_impl_avx2_vaes,
     &zuc_impl_avx2,
@@ -33,7 +38,14 @@ static const zuc_impl *const all_impls[] = {
 };
 #define N_IMPLS (sizeof all_impls / sizeof all_impls[0])
 
+/* The implementations of all_impls, then zuc_test_impls where the tests
+ * link some in. */
+#define MAX_TEST_IMPLS 8
+
 static const char *const impl_names[N_IMPLS + 1] = {
+#if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
+    "avx512-gfni",
+#endif
 #if defined(__x86_64__)
     "avx2-vaes", "avx2", "scalar-v3",
 #endif
@@ -41,6 +53,25 @@ static const char *const impl_names[N_IMPLS + 1] = {
 };
 
 static _Atomic(const zuc_impl *) active, active_n;
+
+static size_t test_impl_count(void)
+{
+    size_t n = 0;
+    if (zuc_test_impls)
+        while (n < MAX_TEST_IMPLS && zuc_test_impls[n])
+            n++;
+    return n;
+}
+
+static size_t impl_count(void)
+{
+    return N_IMPLS + test_impl_count();
+}
+
+static const zuc_impl *impl_at(size_t i)
+{
+    return i < N_IMPLS ? all_impls[i] : zuc_test_impls[i - N_IMPLS];
+}
 
 int zuc_cpu_has_pclmul(void)
 {
@@ -114,9 +145,9 @@ static int runs_here(const zuc_impl *im)
 
 static const zuc_impl *find(const char *name)
 {
-    for (size_t i = 0; i < N_IMPLS; i++)
-        if (strcmp(all_impls[i]->name, name) == 0)
-            return all_impls[i];
+    for (size_t i = 0; i < impl_count(); i++)
+        if (strcmp(impl_at(i)->name, name) == 0)
+            return impl_at(i);
     return NULL;
 }
 
@@ -176,13 +207,18 @@ int zuc_force_impl(const char *name)
     const zuc_impl *im = find(name);
     if (!im || !runs_here(im))
         return -1;
-    choose(im, im);
+    choose(im->lanes > 1 ? best_usable(1) : im, im);
     return 0;
 }
 
 const char *const *zuc_impl_list(void)
 {
-    return impl_names;
+    static const char *with_tests[N_IMPLS + MAX_TEST_IMPLS + 1];
+    if (!test_impl_count())
+        return impl_names;
+    for (size_t i = 0; i < impl_count(); i++)     /* the same names on every call */
+        with_tests[i] = impl_at(i)->name;
+    return with_tests;
 }
 
 int zuc_impl_usable(const char *name)

@@ -22,11 +22,14 @@ typedef struct {
     _Alignas(64) uint32_t r2[ZUC_LANES_MAX];
 } zuc_lanes;
 
-/* One implementation: a name, its width, and its primitives. The keystream
- * primitives (init128, init256, keystream) are required. The mode functions
- * are optional: NULL means "use the word-wise modes of zuc_modes.c over this
- * implementation's keystream". The reference sets them to its spec-literal
- * versions so that it stays an independent oracle. */
+/* One implementation: a name, its width, and its primitives. A one-lane
+ * path (lanes == 1) has the keystream primitives (init128, init256,
+ * keystream, xor_keystream); its mode functions are optional: NULL means
+ * "use the word-wise modes of zuc_modes.c over this implementation's
+ * keystream". The reference sets them to its spec-literal versions so that
+ * it stays an independent oracle. A multi-lane path (lanes > 1) has only the
+ * lanes primitives: one message per call always runs on a one-lane path
+ * (zuc_dispatch.c), where it is fastest. */
 typedef struct zuc_impl {
     const char *name;
     unsigned lanes;           /* independent streams processed at once */
@@ -73,7 +76,15 @@ extern const zuc_impl zuc_impl_scalar;
 extern const zuc_impl zuc_impl_scalar_v3;
 extern const zuc_impl zuc_impl_avx2;
 extern const zuc_impl zuc_impl_avx2_vaes;
+#if !defined(ZUC_NO_AVX512)
+extern const zuc_impl zuc_impl_avx512_gfni;
 #endif
+#endif
+
+/* Implementations that only the tests link in (the emulated builds of
+ * tests/CMakeLists.txt), NULL-terminated; absent (NULL) in the library. They
+ * are listed after the others and never chosen automatically. */
+ZUC_INTERNAL extern const zuc_impl *const zuc_test_impls[] __attribute__((weak));
 
 /* The implementations chosen by zuc_dispatch.c (never NULL): for one
  * message per call, and for many (zuc_*_n). */

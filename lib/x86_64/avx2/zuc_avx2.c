@@ -26,7 +26,6 @@
  */
 #include <cpuid.h>
 #include <immintrin.h>
-#include <string.h>
 
 #include "zuc_avx2_sbox.h"
 #include "zuc_impl.h"
@@ -355,120 +354,6 @@ static void avx2_lanes_keystream(zuc_lanes *st, uint32_t *const *out, size_t nbl
     zuc_wipe(z, sizeof z);
 }
 
-/* ---- one stream in lane 0 (the zuc_state interface) ----------------------- */
-
-static void state_to_lane0(zuc_lanes *st, const zuc_state *one)
-{
-    memset(st, 0, sizeof *st);
-    for (int j = 0; j < 16; j++)
-        st->s[j][0] = one->lfsr_private[j];
-    st->r1[0] = one->r1_private;
-    st->r2[0] = one->r2_private;
-}
-
-static void lane0_to_state(zuc_state *one, const zuc_lanes *st)
-{
-    for (int j = 0; j < 16; j++)
-        one->lfsr_private[j] = st->s[j][0];
-    one->r1_private = st->r1[0];
-    one->r2_private = st->r2[0];
-}
-
-static void init_lane0(zuc_state *one, const uint32_t s[16])
-{
-    _Alignas(64) zuc_lanes st;
-    uint32_t cells[LANES][16] = { { 0 } };
-    memcpy(cells[0], s, sizeof cells[0]);
-    memset(&st, 0, sizeof st);
-    avx2_lanes_init(&st, 1, (const uint32_t (*)[16])cells);
-    lane0_to_state(one, &st);
-    zuc_wipe(&st, sizeof st);
-    zuc_wipe(cells, sizeof cells);
-}
-
-static void avx2_init128(zuc_state *one, const uint8_t key[16], const uint8_t iv[16])
-{
-    uint32_t s[16];
-    zuc128_load(s, key, iv);
-    init_lane0(one, s);
-    zuc_wipe(s, sizeof s);
-}
-
-static void avx2_init256(zuc_state *one, const uint8_t key[32], const uint8_t iv[25],
-                         zuc256_dset d)
-{
-    uint32_t s[16];
-    zuc256_load(s, key, iv, d);
-    init_lane0(one, s);
-    zuc_wipe(s, sizeof s);
-}
-
-/* Fewer than 8 words: single steps at run-time cell offsets. */
-static void steps_lane0(zuc_lanes *st, uint32_t *words, size_t nwords)
-{
-    lanes8 w;
-    load_lanes(&w, st);
-    for (size_t i = 0; i < nwords; i++)
-        words[i] = (uint32_t)_mm256_extract_epi32(keystream_step(&w, (int)i), 0);
-    store_lanes(st, &w, (int)nwords);
-    zuc_wipe(&w, sizeof w);
-}
-
-static void avx2_keystream(zuc_state *one, uint32_t *words, size_t nwords)
-{
-    _Alignas(64) zuc_lanes st;
-    uint32_t *const out[LANES] = { words };
-    state_to_lane0(&st, one);
-    avx2_lanes_keystream(&st, out, nwords / BLOCK_WORDS);
-    steps_lane0(&st, words + nwords / BLOCK_WORDS * BLOCK_WORDS, nwords % BLOCK_WORDS);
-    lane0_to_state(one, &st);
-    zuc_wipe(&st, sizeof st);
-}
-
-static void avx2_xor_keystream(zuc_state *one, const uint8_t *in, uint8_t *out, size_t nbytes)
-{
-    uint32_t z[64];
-    for (size_t done = 0; done < nbytes; done += sizeof z) {
-        size_t n = nbytes - done < sizeof z ? nbytes - done : sizeof z;
-        avx2_keystream(one, z, (n + 3) / 4);
-        for (size_t i = 0; i < n; i++)
-            out[done + i] = in[done + i] ^ (uint8_t)(z[i / 4] >> (24 - 8 * (i % 4)));
-    }
-    zuc_wipe(z, sizeof z);
-}
-
-/* ---- one message through the lanes ---------------------------------------- */
-
-static void avx2_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
-                      const uint8_t *in, uint8_t *out, size_t length_bits)
-{
-    zuc_eea3_job job = { key, count, bearer, direction, in, out, length_bits };
-    zuc_lanes_eea3(&IMPL, &job, 1);
-}
-
-static uint32_t avx2_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer,
-                          uint8_t direction, const uint8_t *msg, size_t length_bits)
-{
-    uint32_t mac;
-    zuc_eia3_job job = { key, count, bearer, direction, msg, length_bits, &mac };
-    zuc_lanes_eia3(&IMPL, &job, 1);
-    return mac;
-}
-
-static void avx2_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
-                              uint8_t *out, size_t length_bytes)
-{
-    zuc256_crypt_job job = { key, iv, in, out, length_bytes };
-    zuc_lanes_zuc256_crypt(&IMPL, &job, 1);
-}
-
-static void avx2_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
-                            size_t length_bits, uint8_t *tag, size_t tag_bytes)
-{
-    zuc256_mac_job job = { key, iv, msg, length_bits, tag, tag_bytes };
-    zuc_lanes_zuc256_mac(&IMPL, &job, 1);
-}
-
 /* ---- the descriptor ---------------------------------------------------------- */
 
 /* AVX2 and AES-NI (and VAES for avx2-vaes) on the CPU, and YMM state
@@ -492,14 +377,6 @@ const zuc_impl IMPL = {
     .lanes = LANES,
     .constant_time = 1,
     .usable = avx2_usable,
-    .init128 = avx2_init128,
-    .init256 = avx2_init256,
-    .keystream = avx2_keystream,
-    .xor_keystream = avx2_xor_keystream,
-    .eea3 = avx2_eea3,
-    .eia3 = avx2_eia3,
-    .zuc256_crypt = avx2_zuc256_crypt,
-    .zuc256_mac = avx2_zuc256_mac,
     .block_words = BLOCK_WORDS,
     .lanes_init = avx2_lanes_init,
     .lanes_keystream = avx2_lanes_keystream,

@@ -1,0 +1,52 @@
+/* zuc_avx512_sbox.h — the S-box layer of F (3GPP Doc 2 §3.4.2) on sixteen
+ * 32-bit words at once, without memory lookups indexed by data: constant
+ * time. Included by zuc_avx512.c and by the exhaustive test
+ * tests/sbox_avx512.c.
+ *
+ * S0 is a 256-byte table held in four registers: two VPERMT2B look up the
+ * low and the high 128 entries by the index's low 7 bits, its bit 7 picks
+ * one of them. S1 is affine-equivalent to field inversion (S1(0) = 0x55, not
+ * the AES S-box itself): GF2P8AFFINEQB by a matrix A, then
+ * GF2P8AFFINEINVQB (inverse, then an affine map h), written only into the
+ * bytes S1 owns. The matrices come from tools/gen_sbox_maps.py, which
+ * derives and checks them. */
+#ifndef ZUC_AVX512_SBOX_H
+#define ZUC_AVX512_SBOX_H
+
+#include "zuc_avx512_intrin.h"
+#include "zuc_impl.h"
+
+#define ZUC_AVX512_INLINE static inline __attribute__((always_inline))
+
+#define ZUC_GFNI_S1_A 0xdd06c8f01eae7c70ULL   /* S1's field onto the AES field */
+#define ZUC_GFNI_S1_H 0xb903e5360f14f0e3ULL   /* after inversion: back, affine */
+#define ZUC_GFNI_S1_C 0x55                    /* h's constant: S1(0) */
+/* In each 32-bit word, bytes 0 and 2 go through S1, bytes 1 and 3 through S0. */
+#define ZUC_S1_BYTES 0x5555555555555555ULL
+
+typedef struct { __m512i q0, q1, q2, q3; } zuc_s0_table;
+
+/* S0's 256 bytes in four registers, loaded whole (no index depends on data). */
+ZUC_AVX512_INLINE zuc_s0_table zuc_avx512_s0_table(void)
+{
+    zuc_s0_table t;
+    t.q0 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 0));
+    t.q1 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 64));
+    t.q2 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 128));
+    t.q3 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 192));
+    return t;
+}
+
+/* S applied to every 32-bit word: S0 on bytes 3 and 1, S1 on bytes 2 and 0. */
+ZUC_AVX512_INLINE __m512i zuc_avx512_sbox(__m512i x, const zuc_s0_table *t)
+{
+    __m512i low_half = _mm512_permutex2var_epi8(t->q0, x, t->q1);
+    __m512i high_half = _mm512_permutex2var_epi8(t->q2, x, t->q3);
+    __m512i s = _mm512_mask_blend_epi8(_mm512_movepi8_mask(x), low_half, high_half);
+    __m512i y = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)ZUC_GFNI_S1_A), 0);
+    return _mm512_mask_gf2p8affineinv_epi64_epi8(s, ZUC_S1_BYTES, y,
+                                                 _mm512_set1_epi64((long long)ZUC_GFNI_S1_H),
+                                                 ZUC_GFNI_S1_C);
+}
+
+#endif /* ZUC_AVX512_SBOX_H */
