@@ -5,7 +5,9 @@ Usage: python3 tests/cli_test.py PATH-TO-ZUC PATH-TO-TESTS/VECTORS
 
 Every vector of zuc128/eea3/eia3/zuc256/zuc256_mac.json goes through the tool
 by --in and by --in-file (both ZUC-256 IV forms); --out-file is checked by
-round trips; each kind of bad input must give exit status 2, nothing on
+round trips and on every kind of target (a FIFO, a symbolic link, a hard
+link, a 0600 file, "-"); an interrupted run must leave no temporary file and
+exit 130/143; each kind of bad input must give exit status 2, nothing on
 stdout and one stderr line starting "zuc: ". The examples of the help texts
 are run too, so the documentation cannot drift from the tool.
 Last line: "cli: N passed, N failed"; exit status 1 on any failure.
@@ -14,9 +16,13 @@ A cross-built tool is run through the emulator named in $ZUC_EMULATOR.
 import json
 import os
 import shlex
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 ZUC = sys.argv[1] if len(sys.argv) > 1 else ""
 # A cross-built tool runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
@@ -34,9 +40,9 @@ def check(name, ok, detail=""):
     return ok
 
 
-def run(*args, stdin=b""):
+def run(*args, stdin=b"", cwd=None):
     p = subprocess.run([*EMULATOR, ZUC, *map(str, args)], input=stdin, capture_output=True,
-                       timeout=120)
+                       timeout=120, cwd=cwd)
     return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
 
 
@@ -229,6 +235,9 @@ def test_help():
               f"rc={rc} {err!r}")
         check(f"help {name} == {name} --help", run("help", name) == (rc, text, err))
         check(f"{name} -h == {name} --help", run(name, "--key", "00", "-h") == (rc, text, err))
+        takes_out_file = name != "keystream"
+        check(f"{name} --help offers --out-file only if it takes it",
+              ("--out-file" in text) == takes_out_file, text)
         sub_examples = help_examples(text)
         check(f"{name} --help has an example", any(a[0] == name for a, _ in sub_examples))
         examples += sub_examples
@@ -336,13 +345,18 @@ def test_bad_input(tmp):
     e("unknown option", eea3_args() + ["--foo", "1"], "unknown option '--foo'")
     e("unknown option with =", eea3_args() + ["--foo=1"], "unknown option '--foo'")
     e("option of another subcommand", eea3_args() + ["--iv", "00"], "eea3 does not take --iv")
-    e("--out-file on eia3", ["eia3"] + eea3_args()[1:] + ["--out-file", os.path.join(tmp, "o")],
-      "eia3 does not take --out-file")
+    e("--out-file on keystream", ["keystream", "--key", k128, "--iv", k128, "--words", 1,
+                                  "--out-file", os.path.join(tmp, "o")],
+      "keystream does not take --out-file")
     e("unknown subcommand", ["eea4", "--key", k128], "unknown subcommand 'eea4'")
     e("unknown option before subcommand", ["--frobnicate"], "unknown option '--frobnicate'")
     e("help for unknown subcommand", ["help", "eea4"], "unknown subcommand 'eea4'")
     e("option without value at end", eea3_args(key=None) + ["--key"], "--key needs a value")
     e("option followed by option", ["eea3", "--key", "--count", "1"], "--key needs a value")
+    e("-v as an option's value is the value", eea3_args(key="-v"), "--key: bad hex digit '-' at position 1")
+    e("empty --out-file", eea3_args() + ["--out-file", ""], "zuc: --out-file: empty file name")
+    e("empty --out-file=", eea3_args() + ["--out-file="], "--out-file: empty file name")
+    e("empty --in-file", eea3_args(**{"in": None}) + ["--in-file", ""], "--in-file: empty file name")
     e("option given twice", eea3_args() + ["--bearer", "3"], "--bearer given more than once")
     e("stray argument", eea3_args() + ["extra"], "unexpected argument 'extra'")
     e("both --in and --in-file", eea3_args() + ["--in-file", "/dev/null"], "not both")
@@ -395,6 +409,41 @@ def test_bad_input(tmp):
     e("directory as input file", eea3_args(**{"in": None}) + ["--in-file", tmp], f"cannot read '{tmp}'")
     e("output in a missing directory", eea3_args() + ["--out-file", os.path.join(tmp, "nodir", "x.bin")],
       "cannot write")
+    dangling = os.path.join(tmp, "dangling")
+    os.symlink(os.path.join(tmp, "nowhere"), dangling)
+    e("--out-file a symbolic link to nothing", eea3_args() + ["--out-file", dangling],
+      f"cannot write '{dangling}': No such file or directory")
+    check("the link to nothing is left alone", os.path.islink(dangling) and
+          not os.path.exists(os.path.join(tmp, "nowhere")))
+
+
+def test_option_values_are_not_flags(tmp):
+    """-h after an option is that option's value: a file named -h, not a request for help."""
+    missing = expect_error("--in-file -h without such a file",
+                           eea3_args(**{"in": None}) + ["--in-file", "-h"], "cannot read '-h'")
+    check("--in-file -h does not print the help", "Usage" not in missing)
+    work = os.path.join(tmp, "dash-h")
+    os.mkdir(work)
+    write_bytes(os.path.join(work, "-h"), bytes.fromhex(EEA3["plaintext"]))
+    rc, out, err = run(*eea3_args(**{"in": None}), "--in-file", "-h", cwd=work)
+    check("--in-file -h reads the file named -h", rc == 0 and out.strip() == EEA3["ciphertext"],
+          f"rc={rc} {out[:80]!r} {err!r}")
+    rc, out, err = run(*eea3_args(), "--out-file", "-h", cwd=work)
+    check("--out-file -h writes the file named -h", rc == 0 and out == "" and
+          read_bytes(os.path.join(work, "-h")).hex() == EEA3["ciphertext"], f"rc={rc} {err!r}")
+
+
+def test_mac_out_file(tmp):
+    """Every command that takes --out-file writes there the raw bytes it would print as hex."""
+    for name, pairs in valid_commands(tmp).items():
+        if name == "keystream":
+            continue
+        path = os.path.join(tmp, f"{name}.out")
+        rc, hex_line, _ = run(*flat(name, pairs))
+        rc2, out, err = run(*flat(name, pairs), "--out-file", path)
+        check(f"{name} --out-file writes the raw bytes", rc == 0 and rc2 == 0 and out == ""
+              and os.path.exists(path) and read_bytes(path).hex() == hex_line.strip(),
+              f"rc={rc},{rc2} {err!r}")
 
 
 def test_out_file_safety(tmp):
@@ -445,6 +494,116 @@ def test_out_file_safety(tmp):
     check("-v notes the written file on stderr", rc == 0 and out == "" and "wrote 25 bytes" in err, err)
 
 
+def read_fifo_in_background(path):
+    """Opens the FIFO for reading in a thread (a writer's open waits for it); .join() then .data."""
+    reader = threading.Thread(target=lambda: setattr(reader, "data", read_bytes(path)), daemon=True)
+    reader.data = None
+    reader.start()
+    return reader
+
+
+def test_out_file_kinds(tmp):
+    """--out-file never replaces what it should not: each kind of existing target."""
+    work = os.path.join(tmp, "kinds")
+    os.mkdir(work)
+    ciphertext = EEA3["ciphertext"]
+
+    private = os.path.join(work, "private.bin")
+    write_bytes(private, b"secret old content")
+    os.chmod(private, 0o600)
+    rc, _, err = run(*eea3_args(), "--out-file", private)
+    check("a 0600 file keeps mode 0600", rc == 0 and
+          stat.S_IMODE(os.stat(private).st_mode) == 0o600 and read_bytes(private).hex() == ciphertext,
+          f"rc={rc} mode={oct(os.stat(private).st_mode)} {err!r}")
+
+    first, second = os.path.join(work, "linked-a.bin"), os.path.join(work, "linked-b.bin")
+    write_bytes(first, b"shared old content")
+    os.link(first, second)
+    rc, _, err = run(*eea3_args(), "--out-file", first)
+    a, b = os.stat(first), os.stat(second)
+    check("a hard link stays linked and sees the new content",
+          rc == 0 and a.st_ino == b.st_ino and a.st_nlink == 2 and
+          read_bytes(second).hex() == ciphertext, f"rc={rc} nlink={a.st_nlink} {err!r}")
+
+    real, link = os.path.join(work, "real.bin"), os.path.join(work, "link.bin")
+    write_bytes(real, b"old")
+    os.symlink("real.bin", link)
+    rc, _, err = run(*eea3_args(), "--out-file", link)
+    check("a symbolic link stays a link to the updated file",
+          rc == 0 and os.path.islink(link) and os.readlink(link) == "real.bin" and
+          read_bytes(real).hex() == ciphertext, f"rc={rc} {err!r}")
+
+    fifo = os.path.join(work, "fifo")
+    os.mkfifo(fifo)
+    reader = read_fifo_in_background(fifo)
+    rc, _, err = run(*eea3_args(), "--out-file", fifo)
+    reader.join(30)
+    check("a FIFO is written in place and stays a FIFO",
+          rc == 0 and stat.S_ISFIFO(os.lstat(fifo).st_mode) and reader.data is not None and
+          reader.data.hex() == ciphertext, f"rc={rc} {reader.data!r} {err!r}")
+
+    null_link = os.path.join(work, "null")
+    os.symlink("/dev/null", null_link)
+    rc, _, err = run(*eea3_args(), "--out-file", null_link)
+    check("a link to /dev/null: written through, /dev/null stays a device",
+          rc == 0 and os.path.islink(null_link) and stat.S_ISCHR(os.stat("/dev/null").st_mode),
+          f"rc={rc} {err!r}")
+    if os.geteuid() != 0:   # as root a regression would replace /dev/null itself
+        rc, _, err = run(*eea3_args(), "--out-file", "/dev/null")
+        check("--out-file /dev/null", rc == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode), err)
+        read_only = os.path.join(work, "read-only.bin")
+        write_bytes(read_only, b"keep")
+        os.chmod(read_only, 0o444)
+        expect_error("a file this user may not write is not replaced",
+                     eea3_args() + ["--out-file", read_only], "Permission denied")
+        check("the read-only file keeps its bytes", read_bytes(read_only) == b"keep")
+
+    done = subprocess.run([*EMULATOR, ZUC, *map(str, eea3_args()), "--out-file", "-"],
+                          capture_output=True, timeout=60)
+    check("--out-file - writes the raw bytes to standard output",
+          done.returncode == 0 and done.stdout.hex() == ciphertext and done.stderr == b"", str(done))
+    leftovers = [n for n in os.listdir(work) if n.startswith(".zuc-tmp-")]
+    check("no temporary file left", not leftovers, str(leftovers))
+
+
+def wait_until(condition, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.01)
+    return False
+
+
+def test_interrupted_run(tmp):
+    """SIGTERM/SIGINT while zuc waits for a long input: temporary file removed, exit 143/130."""
+    work = os.path.join(tmp, "interrupted")
+    os.mkdir(work)
+    target = os.path.join(work, "out.bin")
+    write_bytes(target, b"previous content")
+    args = eea3_args(bits=8 * 64 * 2**20, **{"in": None}) + ["--in-file", "-", "--out-file", target]
+    for sig, status in ((signal.SIGTERM, 143), (signal.SIGINT, 130)):
+        p = subprocess.Popen([*EMULATOR, ZUC, *map(str, args)], stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        p.stdin.write(b"\0" * 2**20)          # 1 of the 64 MiB: zuc is reading the rest
+        p.stdin.flush()
+        started = wait_until(lambda: any(n.startswith(".zuc-tmp-") for n in os.listdir(work)), 5)
+        p.send_signal(sig)
+        try:
+            rc = p.wait(timeout=30)
+        finally:
+            try:
+                p.stdin.close()
+            except BrokenPipeError:
+                pass
+        name = signal.Signals(sig).name
+        check(f"{name}: the output's temporary file existed during the run", started)
+        check(f"{name}: exit status {status}", rc == status, f"rc={rc}")
+        check(f"{name}: no temporary file left", os.listdir(work) == ["out.bin"],
+              str(os.listdir(work)))
+        check(f"{name}: the target keeps its content", read_bytes(target) == b"previous content")
+
+
 def main():
     if not (os.access(ZUC, os.X_OK) and os.path.isdir(VECTORS)):
         print(__doc__.strip().splitlines()[2])
@@ -462,7 +621,11 @@ def main():
         test_verbose()
         test_missing_options(tmp)
         test_bad_input(tmp)
+        test_option_values_are_not_flags(tmp)
+        test_mac_out_file(tmp)
         test_out_file_safety(tmp)
+        test_out_file_kinds(tmp)
+        test_interrupted_run(tmp)
     print(f"cli: {counts['passed']} passed, {counts['failed']} failed")
     return 1 if counts["failed"] else 0
 

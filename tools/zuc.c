@@ -12,7 +12,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -20,9 +19,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
+#include "outfile.h"
 #include "zuc.h"
 
 #ifndef ZUC_TOOL_VERSION
@@ -441,99 +441,37 @@ static int print_hex_line(const uint8_t *data, size_t n)
     return finish_stdout();
 }
 
-static bool write_all(int fd, const uint8_t *data, size_t n)
+static int write_failure(const char *path)
 {
-    while (n > 0) {
-        ssize_t w = write(fd, data, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return false;
-        data += w;
-        n -= (size_t)w;
-    }
-    return true;
+    return fail("cannot write '%s': %s", shown(path), strerror(errno));
 }
 
-/* mkstemp creates files 0600; the result should get the mode a plain create would. */
-static mode_t mode_for_new_file(void)
+/* --out-file is opened before the input is read: a path that cannot be
+ * written is reported before a long run, and a signal during the run finds
+ * the temporary file registered for removal. */
+static int open_out_file(const struct args *a, outfile *out)
 {
-    mode_t mask = umask(0);   /* reading the umask means setting it: put it back */
-    umask(mask);
-    return 0666 & ~mask;
-}
-
-static size_t directory_part_length(const char *path)
-{
-    const char *slash = strrchr(path, '/');
-    return slash ? (size_t)(slash - path) + 1 : 0;
-}
-
-/* After a rename, the directory entry is durable only once the directory is
- * synced. Best effort: some file systems refuse fsync on a directory. */
-static void sync_directory_of(const char *path)
-{
-    size_t len = directory_part_length(path);
-    char *dir = len ? strndup(path, len) : strdup(".");
-    if (!dir)
-        return;
-    int fd = open(dir, O_RDONLY);
-    if (fd >= 0) {
-        (void)fsync(fd);
-        close(fd);
-    }
-    free(dir);
-}
-
-/* All or nothing: the bytes go to a temporary file beside the target, which is
- * synced and then renamed over it; on any error the temporary file is removed
- * and the target is untouched. */
-static int write_file_atomically(const char *path, const uint8_t *data, size_t n)
-{
-    static const char pattern[] = ".zuc-tmp-XXXXXX";
-    size_t dir_len = directory_part_length(path);
-    char *temp = malloc(dir_len + sizeof pattern);
-    if (!temp)
-        return fail("cannot write '%s': out of memory", shown(path));
-    memcpy(temp, path, dir_len);
-    memcpy(temp + dir_len, pattern, sizeof pattern);
-
-    int fd = mkstemp(temp);
-    if (fd < 0) {
-        int rc = fail("cannot write '%s': %s", shown(path), strerror(errno));
-        free(temp);
-        return rc;
-    }
-    bool ok = write_all(fd, data, n) && fchmod(fd, mode_for_new_file()) == 0 && fsync(fd) == 0;
-    int saved_errno = errno;
-    if (close(fd) != 0 && ok) {
-        ok = false;
-        saved_errno = errno;
-    }
-    if (ok && rename(temp, path) != 0) {
-        ok = false;
-        saved_errno = errno;
-    }
-    if (!ok) {
-        unlink(temp);
-        free(temp);
-        return fail("cannot write '%s': %s", shown(path), strerror(saved_errno));
-    }
-    free(temp);
-    sync_directory_of(path);
+    const char *path = a->value[OPT_OUT_FILE];
+    if (path && outfile_open(out, path) != 0)
+        return write_failure(path);
     return STATUS_OK;
 }
 
-/* The result of eea3 / zuc256: raw bytes to --out-file, or a hex line. */
-static int emit_bytes(const struct args *a, const uint8_t *data, size_t n)
+/* The result: raw bytes to the --out-file opened before, or a hex line. */
+static int emit_bytes(const struct args *a, outfile *out, const uint8_t *data, size_t n)
 {
     const char *path = a->value[OPT_OUT_FILE];
     if (!path)
         return print_hex_line(data, n);
-    int rc = write_file_atomically(path, data, n);
-    if (!rc)
-        note(a, "wrote %zu bytes to '%s'", n, shown(path));
-    return rc;
+    int failed = outfile_write(out, data, n) != 0;
+    if (failed)
+        outfile_discard(out);
+    else
+        failed = outfile_commit(out) != 0;
+    if (failed)
+        return write_failure(path);
+    note(a, "wrote %zu bytes to '%s'", n, shown(path));
+    return STATUS_OK;
 }
 
 /* ---------------------------------------------------------- subcommands */
@@ -599,7 +537,10 @@ static int run_eea3(const struct args *a)
 {
     struct link_params p;
     struct buffer msg = {0};
+    outfile out = OUTFILE_NONE;
     int rc = get_link_params(a, "128-EEA3", &p);
+    if (!rc)
+        rc = open_out_file(a, &out);
     if (!rc)
         rc = load_input(a, bytes_for_bits(p.bits), &msg);
     if (!rc)
@@ -609,8 +550,9 @@ static int run_eea3(const struct args *a)
                                         (size_t)p.bits));
     if (!rc) {
         note(a, "128-EEA3, implementation %s", zuc_impl_name());
-        rc = emit_bytes(a, msg.data, (size_t)bytes_for_bits(p.bits));
+        rc = emit_bytes(a, &out, msg.data, (size_t)bytes_for_bits(p.bits));
     }
+    outfile_discard(&out);
     wipe(&p, sizeof p);
     free_buffer(&msg);
     return rc;
@@ -621,7 +563,10 @@ static int run_eia3(const struct args *a)
     struct link_params p;
     struct buffer msg = {0};
     uint32_t mac = 0;
+    outfile out = OUTFILE_NONE;
     int rc = get_link_params(a, "128-EIA3", &p);
+    if (!rc)
+        rc = open_out_file(a, &out);
     if (!rc)
         rc = load_input(a, bytes_for_bits(p.bits), &msg);
     if (!rc)
@@ -633,8 +578,9 @@ static int run_eia3(const struct args *a)
         uint8_t mac_bytes[4];
         word_to_bytes(mac, mac_bytes);
         note(a, "128-EIA3, implementation %s", zuc_impl_name());
-        rc = print_hex_line(mac_bytes, sizeof mac_bytes);
+        rc = emit_bytes(a, &out, mac_bytes, sizeof mac_bytes);
     }
+    outfile_discard(&out);
     wipe(&p, sizeof p);
     free_buffer(&msg);
     return rc;
@@ -645,12 +591,15 @@ static int run_zuc256(const struct args *a)
     uint8_t key[ZUC256_KEY_BYTES], iv[ZUC256_IV_BYTES];
     uint64_t nbytes = 0;
     struct buffer msg = {0};
+    outfile out = OUTFILE_NONE;
     int rc = get_key(a, key, ZUC256_KEY_BYTES, "ZUC-256");
     if (!rc)
         rc = get_zuc256_iv(a, iv);
     if (!rc)
         rc = parse_decimal(OPT_BYTES, a->value[OPT_BYTES], 0, ZUC256_MAX_BYTES,
                            "2^29: 2^32 keystream bits per key and IV", &nbytes);
+    if (!rc)
+        rc = open_out_file(a, &out);
     if (!rc)
         rc = load_input(a, nbytes, &msg);
     if (!rc)
@@ -659,8 +608,9 @@ static int run_zuc256(const struct args *a)
         rc = library_result(a, zuc256_crypt(key, iv, msg.data, msg.data, (size_t)nbytes));
     if (!rc) {
         note(a, "ZUC-256, implementation %s", zuc_impl_name());
-        rc = emit_bytes(a, msg.data, (size_t)nbytes);
+        rc = emit_bytes(a, &out, msg.data, (size_t)nbytes);
     }
+    outfile_discard(&out);
     wipe(key, sizeof key);
     free_buffer(&msg);
     return rc;
@@ -693,6 +643,7 @@ static int run_zuc256_mac(const struct args *a)
     uint8_t key[ZUC256_KEY_BYTES], iv[ZUC256_IV_BYTES], tag[16];
     uint64_t tag_bytes = 0, bits = 0;
     struct buffer msg = {0};
+    outfile out = OUTFILE_NONE;
     int rc = get_key(a, key, ZUC256_KEY_BYTES, "ZUC-256");
     if (!rc)
         rc = get_zuc256_iv(a, iv);
@@ -701,6 +652,8 @@ static int run_zuc256_mac(const struct args *a)
     if (!rc)
         rc = get_mac_bits(a, tag_bytes, &bits);
     if (!rc)
+        rc = open_out_file(a, &out);
+    if (!rc)
         rc = load_input(a, bytes_for_bits(bits), &msg);
     if (!rc)
         rc = require_bits(bits, &msg);
@@ -708,8 +661,9 @@ static int run_zuc256_mac(const struct args *a)
         rc = library_result(a, zuc256_mac(key, iv, msg.data, (size_t)bits, tag, (size_t)tag_bytes));
     if (!rc) {
         note(a, "ZUC-256 MAC, implementation %s", zuc_impl_name());
-        rc = print_hex_line(tag, (size_t)tag_bytes);
+        rc = emit_bytes(a, &out, tag, (size_t)tag_bytes);
     }
+    outfile_discard(&out);
     wipe(key, sizeof key);
     free_buffer(&msg);
     return rc;
@@ -726,15 +680,27 @@ static const char values_help[] =
     "              --bits (the 3GPP LENGTH), bytes for --bytes, words for --words\n"
     "  INPUT       --in HEX, or --in-file F to read raw bytes from file F (- reads\n"
     "              standard input); input beyond the length asked for is ignored\n"
-    "  Options may also be written --name=VALUE.\n"
+    "  Options may also be written --name=VALUE. The argument after an option is\n"
+    "  its value (--in-file -h reads a file named -h), unless it starts with --:\n"
+    "  write --name=VALUE for such a value.\n"
     "Bits are numbered most significant first: bit i is bit 7 - i%8 of byte i/8.\n"
     "\n"
-    "Output: one line of lowercase hex on standard output. With --out-file F the\n"
-    "raw bytes go to F instead, all or nothing (a temporary file beside F is renamed\n"
-    "over it), and standard output stays empty.\n"
+    "Output: one line of lowercase hex on standard output.\n";
+
+/* Only for the commands that take --out-file. */
+static const char out_file_help[] =
+    "With --out-file F the raw bytes (the ciphertext, or the MAC most significant\n"
+    "byte first) go to F instead, and standard output stays empty. A regular file\n"
+    "F is written all or nothing: a temporary file beside it, made by mkstemp,\n"
+    "replaces it at the end; an existing F keeps its mode, its hard links, and a\n"
+    "symbolic link F stays a link to the updated file. A FIFO or device (such as\n"
+    "/dev/null) is written in place, and - means standard output.\n";
+
+static const char status_help[] =
     "  -v, --verbose  notes on standard error: IV form read, implementation used\n"
     "Exit status: 0 on success; 2 on any error, explained on one line \"zuc: ...\"\n"
-    "on standard error.\n";
+    "on standard error; 130 or 143 when stopped by SIGINT or SIGTERM, after\n"
+    "removing the temporary file.\n";
 
 static const struct command commands[] = {
     {
@@ -789,11 +755,11 @@ static const struct command commands[] = {
     },
     {
         "eia3", "3GPP 128-EIA3 message authentication code (MAC-I)",
-        LINK_OPTIONS | INPUT_OPTIONS,
+        LINK_OPTIONS | INPUT_OPTIONS | OPT(OPT_OUT_FILE),
         LINK_OPTIONS,
         run_eia3,
         "Usage: zuc eia3 --key K --count C --bearer B --direction D --bits N\n"
-        "                (--in HEX | --in-file F)\n"
+        "                (--in HEX | --in-file F) [--out-file F]\n"
         "\n"
         "128-EIA3 (3GPP 128-EEA3 & 128-EIA3, Document 1): prints the 32-bit MAC-I of\n"
         "the first N bits of the input as 8 hex digits; later bits do not count.\n"
@@ -801,7 +767,8 @@ static const struct command commands[] = {
         "  --count C      COUNT, 32 bits, in hex\n"
         "  --bearer B     BEARER, 0..31\n"
         "  --direction D  DIRECTION, 0 or 1\n"
-        "  --bits N       LENGTH in bits, 0..4294967295; the input must hold N bits\n",
+        "  --bits N       LENGTH in bits, 0..4294967295; the input must hold N bits\n"
+        "  --out-file F   write the 4 raw bytes of the MAC-I to F instead of printing hex\n",
         "128-EIA3, 3GPP test set 2:\n"
         "  $ zuc eia3 --key 47054125561eb2dda94059da05097850 --count 561eb2dd \\\n"
         "        --bearer 20 --direction 0 --bits 90 --in 000000000000000000000000\n"
@@ -830,11 +797,12 @@ static const struct command commands[] = {
     },
     {
         "zuc256-mac", "ZUC-256 MAC with a 32-, 64- or 128-bit tag (2018 version)",
-        OPT(OPT_KEY) | OPT(OPT_IV) | OPT(OPT_TAG_BYTES) | OPT(OPT_BITS) | INPUT_OPTIONS,
+        OPT(OPT_KEY) | OPT(OPT_IV) | OPT(OPT_TAG_BYTES) | OPT(OPT_BITS) | INPUT_OPTIONS |
+            OPT(OPT_OUT_FILE),
         OPT(OPT_KEY) | OPT(OPT_IV) | OPT(OPT_TAG_BYTES) | OPT(OPT_BITS),
         run_zuc256_mac,
         "Usage: zuc zuc256-mac --key K --iv IV --tag-bytes 4|8|16 --bits N\n"
-        "                      (--in HEX | --in-file F)\n"
+        "                      (--in HEX | --in-file F) [--out-file F]\n"
         "\n"
         "ZUC-256 MAC (\"The ZUC-256 Stream Cipher\", 2018): prints the tag of the first\n"
         "N bits of the input, most significant byte first. Each tag size has its own\n"
@@ -842,7 +810,8 @@ static const struct command commands[] = {
         "  --key K          32 bytes\n"
         "  --iv IV          25 bytes, or the packed 23-byte form (see 'zuc keystream --help')\n"
         "  --tag-bytes T    4, 8 or 16\n"
-        "  --bits N         message length in bits; N + 16*T must not exceed 2^32\n",
+        "  --bits N         message length in bits; N + 16*T must not exceed 2^32\n"
+        "  --out-file F     write the T raw bytes of the tag to F instead of printing hex\n",
         "ZUC-256 paper, all-zero key and IV, 400 zero bits, 32-bit tag:\n"
         "  $ zuc zuc256-mac --key 0000000000000000000000000000000000000000000000000000000000000000 \\\n"
         "        --iv 00000000000000000000000000000000000000000000000000 \\\n"
@@ -860,8 +829,10 @@ static void print_usage(FILE *out)
           "  zuc eea3       --key K --count C --bearer B --direction D --bits N INPUT\n"
           "                 [--out-file F]\n"
           "  zuc eia3       --key K --count C --bearer B --direction D --bits N INPUT\n"
+          "                 [--out-file F]\n"
           "  zuc zuc256     --key K --iv IV --bytes N INPUT [--out-file F]\n"
           "  zuc zuc256-mac --key K --iv IV --tag-bytes 4|8|16 --bits N INPUT\n"
+          "                 [--out-file F]\n"
           "  zuc help [SUBCOMMAND] | zuc SUBCOMMAND --help | zuc --version\n",
           out);
 }
@@ -875,6 +846,13 @@ static void print_main_help(void)
         printf("  %-11s %s\n", commands[i].name, commands[i].summary);
     putchar('\n');
     fputs(values_help, stdout);
+    fputs("Commands that take --out-file F:", stdout);
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        if (commands[i].accepted & OPT(OPT_OUT_FILE))
+            printf(" %s", commands[i].name);
+    fputs(".\n", stdout);
+    fputs(out_file_help, stdout);
+    fputs(status_help, stdout);
     puts("\nExamples (published test vectors; 'zuc help SUBCOMMAND' says more):");
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         fputs(commands[i].example, stdout);
@@ -885,6 +863,9 @@ static void print_command_help(const struct command *cmd)
     fputs(cmd->help, stdout);
     putchar('\n');
     fputs(values_help, stdout);
+    if (cmd->accepted & OPT(OPT_OUT_FILE))
+        fputs(out_file_help, stdout);
+    fputs(status_help, stdout);
     puts("\nExample:");
     fputs(cmd->example, stdout);
 }
@@ -931,10 +912,22 @@ static int find_option(const char *name, size_t len)
     return -1;
 }
 
-/* An argument after an option that is itself an option means a missing value. */
-static bool looks_like_option(const char *arg)
+/* The argument after an option is its value, whatever it looks like ("-h" is
+ * a file name there), unless it starts with "--": then the value is missing. */
+static bool next_is_value(int argc, char **argv, int i)
 {
-    return strncmp(arg, "--", 2) == 0 || is_verbose_flag(arg) || is_help_flag(arg);
+    return i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
+}
+
+/* argv[i] is a known option written without "=VALUE". */
+static bool option_without_value(const char *arg)
+{
+    return strncmp(arg, "--", 2) == 0 && !strchr(arg, '=') && find_option(arg, strlen(arg)) >= 0;
+}
+
+static bool is_file_option(int id)
+{
+    return id == OPT_IN_FILE || id == OPT_OUT_FILE;
 }
 
 static int parse_options(int argc, char **argv, struct args *a)
@@ -956,10 +949,12 @@ static int parse_options(int argc, char **argv, struct args *a)
             return fail("unknown option '%s' (see 'zuc %s --help')", shown_n(arg, name_len), cmd);
         if (!(a->cmd->accepted & OPT(id)))
             return fail("%s does not take %s (see 'zuc %s --help')", cmd, option_name[id], cmd);
-        const char *value = equals ? equals + 1
-                          : i + 1 < argc && !looks_like_option(argv[i + 1]) ? argv[++i] : NULL;
+        const char *value = equals ? equals + 1 : next_is_value(argc, argv, i) ? argv[++i] : NULL;
         if (!value)
-            return fail("%s needs a value", option_name[id]);
+            return fail("%s needs a value (write %s=VALUE for one that starts with --)",
+                        option_name[id], option_name[id]);
+        if (is_file_option(id) && !*value)
+            return fail("%s: empty file name", option_name[id]);
         if (a->value[id])
             return fail("%s given more than once", option_name[id]);
         a->value[id] = value;
@@ -982,11 +977,15 @@ static int check_required_options(const struct args *a)
     return STATUS_OK;
 }
 
+/* -h or --help where a flag may stand: never as an option's value. */
 static bool asks_for_help(int argc, char **argv)
 {
-    for (int i = 0; i < argc; i++)
+    for (int i = 0; i < argc; i++) {
         if (is_help_flag(argv[i]))
             return true;
+        if (option_without_value(argv[i]) && next_is_value(argc, argv, i))
+            i++;
+    }
     return false;
 }
 
@@ -1022,6 +1021,7 @@ static int run_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    cleanup_on_signals();
     bool verbose = false;
     int first = 1;
     while (first < argc && is_verbose_flag(argv[first])) {
