@@ -11,11 +11,18 @@
  *   - Bits are numbered most significant first, as in 3GPP: bit i of a message
  *     is bit 7 - (i mod 8) of byte i / 8.
  *   - Keystream words are 32-bit values; as bytes, each word is big-endian.
- *   - Every function returns ZUC_OK (0) or a negative ZUC_E* code on invalid
- *     arguments; none aborts, and none writes anything when it returns an error.
- *   - Timing: the "scalar" path indexes S-box tables with secret data and is NOT
- *     constant time on CPUs with data caches; the "ref" path likewise. The
- *     "avx2" path computes its S-boxes and is constant time.
+ *   - Every function that returns an int returns ZUC_OK (0) or a negative
+ *     ZUC_E* code on invalid arguments; none aborts, and none writes anything
+ *     when it returns an error. zuc_keystream returns nothing (it does nothing
+ *     when st or words is NULL); zuc_strerror and the zuc_impl_* functions
+ *     return names.
+ *   - Length checks compare each length with a limit made of constants, so no
+ *     length, however close to SIZE_MAX, can wrap past a check.
+ *   - Timing: the one-message paths "ref", "scalar" and "scalar-v3" index
+ *     S-box tables with secret data and are NOT constant time on CPUs with
+ *     data caches. The many-message paths "avx2", "avx2-vaes" and
+ *     "avx512-gfni" compute their S-boxes (or hold the table in registers)
+ *     and are constant time: no branch or address depends on keys or data.
  *     zuc_impl_name() / zuc_impl_name_n() say which paths are in use.
  *   - Thread safety: all functions are reentrant; zuc_force_impl() changes a
  *     process-wide choice and should be called before other threads start.
@@ -42,6 +49,7 @@ extern "C" {
 #define ZUC_EPARAM     -2  /* bearer > 31 or direction > 1 */
 #define ZUC_ELENGTH    -3  /* length beyond the algorithm's limit */
 #define ZUC_ETAGSIZE   -4  /* ZUC-256 tag size other than 4, 8 or 16 bytes */
+#define ZUC_EIMPL      -5  /* zuc_force_impl: unknown path, or not usable here */
 
 /* Limits. 3GPP LENGTH is a 32-bit field; ZUC-256 allows up to 2^32 keystream
  * bits per key/IV (a MAC of t bits consumes L + 2t of them). */
@@ -122,10 +130,11 @@ ZUC_API void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords);
  * the first invalid job is returned. Outputs of different jobs must not
  * overlap, nor the output of one job the input of another.
  * Where a multi-lane path runs here (zuc_impl_name_n()), the messages are
- * spread over its lanes (8 with AVX2): each lane takes the next message as
- * soon as its own ends, so messages of any mix of lengths keep the lanes
- * busy, and the lanes run even for n < 8. That path is constant time (see
- * zuc_impl_name_n); its running time depends only on n and the lengths. */
+ * spread over its lanes (16 with AVX-512, 8 with AVX2): each lane takes the
+ * next message as soon as its own ends, so messages of any mix of lengths
+ * keep the lanes busy, and the lanes run even for n < 16. That path is
+ * constant time (see zuc_impl_name_n); its running time depends only on n
+ * and the lengths. */
 typedef struct {
     const uint8_t *key;                       /* 16 bytes */
     uint32_t count; uint8_t bearer; uint8_t direction;
@@ -156,19 +165,23 @@ ZUC_API int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n);
 ZUC_API int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n);
 ZUC_API int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n);
 
-/* The implementation in use for one message per call: "ref" (spec-literal)
- * or "scalar" (portable C), unless one was forced. */
+/* The implementation in use for one message per call: "scalar-v3" (x86-64
+ * with AVX2, BMI1/2 and MOVBE), else "scalar" (portable C), unless "ref"
+ * (spec-literal) or another one-lane path was forced. */
 ZUC_API const char *zuc_impl_name(void);
 
 /* The implementation the many-message calls (zuc_*_n) use: by default the
- * widest multi-lane path the CPU and OS run ("avx2": 8 lanes, AVX2 and
- * AES-NI, constant time), else the one-message choice. */
+ * widest multi-lane path the CPU and OS run ("avx512-gfni": 16 lanes,
+ * AVX-512 with GFNI; "avx2-vaes" / "avx2": 8 lanes, AVX2 with VAES or
+ * AES-NI; all constant time), else the one-message choice. */
 ZUC_API const char *zuc_impl_name_n(void);
 
-/* Force an implementation by name for every call, one message or many
- * ("auto" returns to automatic choice). A multi-lane path forced this way
- * also runs single messages, in one lane. Returns 0, or -1 if the name is
- * unknown or the path cannot run on this CPU/OS (the choice is then
+/* Force an implementation by name ("auto" returns to automatic choice). A
+ * one-lane path forced this way runs every call; a multi-lane path runs the
+ * many-message calls, while one message per call keeps the best one-lane
+ * path (a single message in one lane of many would be several times
+ * slower). Returns ZUC_OK, ZUC_ENULL for a NULL name, or ZUC_EIMPL if the
+ * name is unknown or the path cannot run on this CPU/OS (the choice is then
  * unchanged). */
 ZUC_API int zuc_force_impl(const char *name);
 

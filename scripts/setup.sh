@@ -14,6 +14,8 @@ else
     packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv"
     # valgrind: the constant-time check of the SIMD lanes (tests/consttime.c).
     packages="$packages valgrind"
+    # libsimde-dev: the emulated AVX-512 path (avx512-emu) the tests run on any x86-64.
+    [ "$arch" = "amd64" ] && packages="$packages libsimde-dev"
     # The document's comparison ciphers: OpenSSL (AES/SM4-CTR, ChaCha20, EEA2/EIA2),
     # libsodium (Salsa20/12, ChaCha20), Crypto++ (HC-128, Rabbit, Sosemanuk, Salsa20/12).
     packages="$packages libssl-dev libsodium-dev libcrypto++-dev"

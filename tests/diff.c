@@ -1,7 +1,10 @@
 /* diff.c — every implementation against the spec-literal reference on random
  * inputs (every bit length 0..4096, in place and out of place, canary bytes
  * around every output, continued keystreams, many-message calls, invalid
- * arguments), and libzuc against Intel ipsec-mb where it is built in. */
+ * arguments), and libzuc against Intel ipsec-mb where it is built in.
+ * On a multi-lane path, whose one-message calls run the best one-lane path,
+ * each message goes through the many-message call as a batch of one, so
+ * every length runs in the lanes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +21,47 @@
 #define MAX_BITS 4096
 
 
+/* 1 when the forced path is a multi-lane one (its one-message calls run
+ * elsewhere): messages then go through the _n calls. */
+static int lanes_path;
+
 static void use_impl(const char *name)
 {
     if (zuc_force_impl(name) != 0) {
         fprintf(stderr, "cannot select %s\n", name);
         exit(2);
     }
+    lanes_path = strcmp(zuc_impl_name(), zuc_impl_name_n()) != 0;
+}
+
+/* ---- one message, through the path under test ----------------------------- */
+
+static int eea3_call(const uint8_t *key, uint32_t count, uint8_t bearer, uint8_t dir,
+                     const uint8_t *in, uint8_t *out, size_t bits)
+{
+    zuc_eea3_job j = { key, count, bearer, dir, in, out, bits };
+    return lanes_path ? zuc_eea3_n(&j, 1) : zuc_eea3(key, count, bearer, dir, in, out, bits);
+}
+
+static int eia3_call(const uint8_t *key, uint32_t count, uint8_t bearer, uint8_t dir,
+                     const uint8_t *msg, size_t bits, uint32_t *mac)
+{
+    zuc_eia3_job j = { key, count, bearer, dir, msg, bits, mac };
+    return lanes_path ? zuc_eia3_n(&j, 1) : zuc_eia3(key, count, bearer, dir, msg, bits, mac);
+}
+
+static int zuc256_crypt_call(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                             uint8_t *out, size_t len)
+{
+    zuc256_crypt_job j = { key, iv, in, out, len };
+    return lanes_path ? zuc256_crypt_n(&j, 1) : zuc256_crypt(key, iv, in, out, len);
+}
+
+static int zuc256_mac_call(const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                           size_t bits, uint8_t *tag, size_t tag_bytes)
+{
+    zuc256_mac_job j = { key, iv, msg, bits, tag, tag_bytes };
+    return lanes_path ? zuc256_mac_n(&j, 1) : zuc256_mac(key, iv, msg, bits, tag, tag_bytes);
 }
 
 static void report(const char *what, const char *impl, long failures, long cases)
@@ -47,10 +85,10 @@ static void eea3_every_length(const char *impl)
         guarded want = guarded_new(nbytes), got = guarded_new(nbytes), inplace = guarded_new(nbytes);
         memcpy(inplace.data, msg, nbytes);
         use_impl("ref");
-        zuc_eea3(key, count, bearer, dir, msg, want.data, bits);
+        eea3_call(key, count, bearer, dir, msg, want.data, bits);
         use_impl(impl);
-        int ok = zuc_eea3(key, count, bearer, dir, msg, got.data, bits) == ZUC_OK &&
-                 zuc_eea3(key, count, bearer, dir, inplace.data, inplace.data, bits) == ZUC_OK &&
+        int ok = eea3_call(key, count, bearer, dir, msg, got.data, bits) == ZUC_OK &&
+                 eea3_call(key, count, bearer, dir, inplace.data, inplace.data, bits) == ZUC_OK &&
                  memcmp(want.data, got.data, nbytes) == 0 &&
                  memcmp(want.data, inplace.data, nbytes) == 0 && canaries_intact(&got) &&
                  canaries_intact(&inplace);
@@ -73,9 +111,9 @@ static void eia3_every_length(const char *impl)
         rng_fill(key, 16);
         rng_fill(msg, nbytes);     /* bits beyond the length are random too: ignored */
         use_impl("ref");
-        zuc_eia3(key, count, bearer, dir, msg, bits, &want);
+        eia3_call(key, count, bearer, dir, msg, bits, &want);
         use_impl(impl);
-        int ok = zuc_eia3(key, count, bearer, dir, msg, bits, &got) == ZUC_OK && want == got;
+        int ok = eia3_call(key, count, bearer, dir, msg, bits, &got) == ZUC_OK && want == got;
         failures += !ok;
         check_count(ok);
         free(msg);
@@ -97,12 +135,12 @@ static void zuc256_crypt_lengths(const char *impl)
         rng_fill(msg, len);
         guarded want = guarded_new(len), got = guarded_new(len);
         use_impl("ref");
-        zuc256_crypt(key, iv, msg, want.data, len);
+        zuc256_crypt_call(key, iv, msg, want.data, len);
         use_impl(impl);
-        int ok = zuc256_crypt(key, iv, msg, got.data, len) == ZUC_OK &&
+        int ok = zuc256_crypt_call(key, iv, msg, got.data, len) == ZUC_OK &&
                  memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
         memcpy(got.data, msg, len);                       /* in place */
-        ok = ok && zuc256_crypt(key, iv, got.data, got.data, len) == ZUC_OK &&
+        ok = ok && zuc256_crypt_call(key, iv, got.data, got.data, len) == ZUC_OK &&
              memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
         failures += !ok;
         cases++;
@@ -126,9 +164,9 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
         rng_fill(msg, nbytes);
         guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
         use_impl("ref");
-        zuc256_mac(key, iv, msg, bits, want.data, tag_bytes);
+        zuc256_mac_call(key, iv, msg, bits, want.data, tag_bytes);
         use_impl(impl);
-        int ok = zuc256_mac(key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
+        int ok = zuc256_mac_call(key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
                  memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
         failures += !ok;
         cases++;
@@ -158,13 +196,13 @@ static void large_messages(const char *impl)
             iv[j] &= 0x3F;
         rng_fill(msg, nbytes);
         use_impl("ref");
-        zuc_eea3(key, 7, 3, 1, msg, a, bits);
-        zuc_eia3(key, 7, 3, 1, msg, bits, &ma);
-        zuc256_mac(key, iv, msg, bits, ta, 16);
+        eea3_call(key, 7, 3, 1, msg, a, bits);
+        eia3_call(key, 7, 3, 1, msg, bits, &ma);
+        zuc256_mac_call(key, iv, msg, bits, ta, 16);
         use_impl(impl);
-        zuc_eea3(key, 7, 3, 1, msg, b, bits);
-        zuc_eia3(key, 7, 3, 1, msg, bits, &mb);
-        zuc256_mac(key, iv, msg, bits, tb, 16);
+        eea3_call(key, 7, 3, 1, msg, b, bits);
+        eia3_call(key, 7, 3, 1, msg, bits, &mb);
+        zuc256_mac_call(key, iv, msg, bits, tb, 16);
         int ok = memcmp(a, b, nbytes) == 0 && ma == mb && memcmp(ta, tb, 16) == 0;
         failures += !ok;
         check_count(ok);
@@ -288,9 +326,9 @@ static void many_messages(const char *impl)
         for (size_t i = 0; i < n; i++) {
             uint32_t mac;
             size_t nbytes = (ej[i].length_bits + 7) / 8;
-            zuc_eea3(ej[i].key, ej[i].count, ej[i].bearer, ej[i].direction, ins[i], refs[i],
+            eea3_call(ej[i].key, ej[i].count, ej[i].bearer, ej[i].direction, ins[i], refs[i],
                      ej[i].length_bits);
-            zuc_eia3(aj[i].key, aj[i].count, aj[i].bearer, aj[i].direction, ins[i],
+            eia3_call(aj[i].key, aj[i].count, aj[i].bearer, aj[i].direction, ins[i],
                      aj[i].length_bits, &mac);
             ok = ok && memcmp(refs[i], outs[i], nbytes) == 0 && mac == macs[i];
             free(ins[i]); free(outs[i]); free(refs[i]);
@@ -312,26 +350,27 @@ static void invalid_arguments(const char *impl)
     memcpy(before, out.data, 16);
     use_impl(impl);
     struct { const char *what; int rc, want; } cases[] = {
-        { "eea3 NULL key", zuc_eea3(NULL, 0, 0, 0, msg, out.data, 8), ZUC_ENULL },
-        { "eea3 NULL in", zuc_eea3(key, 0, 0, 0, NULL, out.data, 8), ZUC_ENULL },
-        { "eea3 NULL out", zuc_eea3(key, 0, 0, 0, msg, NULL, 8), ZUC_ENULL },
-        { "eea3 bearer 32", zuc_eea3(key, 0, 32, 0, msg, out.data, 8), ZUC_EPARAM },
-        { "eea3 direction 2", zuc_eea3(key, 0, 0, 2, msg, out.data, 8), ZUC_EPARAM },
-        { "eea3 empty NULL ok", zuc_eea3(key, 0, 0, 0, NULL, NULL, 0), ZUC_OK },
-        { "eia3 NULL mac", zuc_eia3(key, 0, 0, 0, msg, 8, NULL), ZUC_ENULL },
-        { "eia3 NULL msg", zuc_eia3(key, 0, 0, 0, NULL, 8, &mac), ZUC_ENULL },
-        { "eia3 bearer 40", zuc_eia3(key, 0, 40, 0, msg, 8, &mac), ZUC_EPARAM },
-        { "zuc256 NULL iv", zuc256_crypt(key, NULL, msg, out.data, 16), ZUC_ENULL },
-        { "zuc256 too long", zuc256_crypt(key, iv, msg, out.data, ZUC256_MAX_BYTES + 1), ZUC_ELENGTH },
-        { "mac tag 5", zuc256_mac(key, iv, msg, 8, out.data, 5), ZUC_ETAGSIZE },
-        { "mac tag 0", zuc256_mac(key, iv, msg, 8, out.data, 0), ZUC_ETAGSIZE },
-        { "mac NULL tag", zuc256_mac(key, iv, msg, 8, NULL, 4), ZUC_ENULL },
+        { "eea3 NULL key", eea3_call(NULL, 0, 0, 0, msg, out.data, 8), ZUC_ENULL },
+        { "eea3 NULL in", eea3_call(key, 0, 0, 0, NULL, out.data, 8), ZUC_ENULL },
+        { "eea3 NULL out", eea3_call(key, 0, 0, 0, msg, NULL, 8), ZUC_ENULL },
+        { "eea3 bearer 32", eea3_call(key, 0, 32, 0, msg, out.data, 8), ZUC_EPARAM },
+        { "eea3 direction 2", eea3_call(key, 0, 0, 2, msg, out.data, 8), ZUC_EPARAM },
+        { "eea3 empty NULL ok", eea3_call(key, 0, 0, 0, NULL, NULL, 0), ZUC_OK },
+        { "eia3 NULL mac", eia3_call(key, 0, 0, 0, msg, 8, NULL), ZUC_ENULL },
+        { "eia3 NULL msg", eia3_call(key, 0, 0, 0, NULL, 8, &mac), ZUC_ENULL },
+        { "eia3 bearer 40", eia3_call(key, 0, 40, 0, msg, 8, &mac), ZUC_EPARAM },
+        { "zuc256 NULL iv", zuc256_crypt_call(key, NULL, msg, out.data, 16), ZUC_ENULL },
+        { "zuc256 too long", zuc256_crypt_call(key, iv, msg, out.data, ZUC256_MAX_BYTES + 1), ZUC_ELENGTH },
+        { "mac tag 5", zuc256_mac_call(key, iv, msg, 8, out.data, 5), ZUC_ETAGSIZE },
+        { "mac tag 0", zuc256_mac_call(key, iv, msg, 8, out.data, 0), ZUC_ETAGSIZE },
+        { "mac NULL tag", zuc256_mac_call(key, iv, msg, 8, NULL, 4), ZUC_ENULL },
         { "init NULL state", zuc128_init(NULL, key, iv), ZUC_ENULL },
-        { "force unknown", zuc_force_impl("no-such-path"), -1 },
+        { "force unknown", zuc_force_impl("no-such-path"), ZUC_EIMPL },
+        { "force NULL", zuc_force_impl(NULL), ZUC_ENULL },
 #if SIZE_MAX > 0xFFFFFFFFu
-        { "eea3 2^32 bits", zuc_eea3(key, 0, 0, 0, msg, out.data, (size_t)1 << 32), ZUC_ELENGTH },
-        { "eia3 2^32 bits", zuc_eia3(key, 0, 0, 0, msg, (size_t)1 << 32, &mac), ZUC_ELENGTH },
-        { "mac beyond 2^32", zuc256_mac(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4), ZUC_ELENGTH },
+        { "eea3 2^32 bits", eea3_call(key, 0, 0, 0, msg, out.data, (size_t)1 << 32), ZUC_ELENGTH },
+        { "eia3 2^32 bits", eia3_call(key, 0, 0, 0, msg, (size_t)1 << 32, &mac), ZUC_ELENGTH },
+        { "mac beyond 2^32", zuc256_mac_call(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4), ZUC_ELENGTH },
 #endif
     };
     long failures = 0, n = sizeof cases / sizeof cases[0];
@@ -396,21 +435,21 @@ static void versus_ipsecmb(const char *impl, long per_kind)
             iv[j] &= 0x3F;
         rng_fill(msg, len);
         /* EEA3: ipsec-mb works on whole bytes; compare the first `bits` bits */
-        int ok = zuc_eea3(key, count, bearer, dir, msg, ours, bits) == ZUC_OK &&
+        int ok = eea3_call(key, count, bearer, dir, msg, ours, bits) == ZUC_OK &&
                  ipsecmb_eea3(key, count, bearer, dir, msg, theirs, len) == 0 &&
                  first_bits_equal(ours, theirs, bits);
         failures[0] += !ok;
         check_count(ok);
-        ok = zuc_eia3(key, count, bearer, dir, msg, bits, &mac_ours) == ZUC_OK &&
+        ok = eia3_call(key, count, bearer, dir, msg, bits, &mac_ours) == ZUC_OK &&
              ipsecmb_eia3(key, count, bearer, dir, msg, bits, &mac_theirs) == 0 &&
              mac_ours == mac_theirs;
         failures[1] += !ok;
         check_count(ok);
-        ok = zuc256_crypt(key, iv, msg, ours, len) == ZUC_OK &&
+        ok = zuc256_crypt_call(key, iv, msg, ours, len) == ZUC_OK &&
              ipsecmb_zuc256_crypt(key, iv, msg, theirs, len) == 0 && memcmp(ours, theirs, len) == 0;
         failures[2] += !ok;
         check_count(ok);
-        ok = zuc256_mac(key, iv, msg, bits, tag_ours, tag_bytes) == ZUC_OK &&
+        ok = zuc256_mac_call(key, iv, msg, bits, tag_ours, tag_bytes) == ZUC_OK &&
              ipsecmb_zuc256_mac(key, iv, msg, bits, tag_theirs, tag_bytes) == 0 &&
              memcmp(tag_ours, tag_theirs, tag_bytes) == 0;
         failures[3] += !ok;

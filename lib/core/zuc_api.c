@@ -13,6 +13,7 @@ const char *zuc_strerror(int code)
     case ZUC_EPARAM:   return "bearer must be 0..31 and direction 0 or 1";
     case ZUC_ELENGTH:  return "length beyond the algorithm's limit";
     case ZUC_ETAGSIZE: return "tag size must be 4, 8 or 16 bytes";
+    case ZUC_EIMPL:    return "no such implementation, or it cannot run on this CPU";
     default:           return "unknown error";
     }
 }

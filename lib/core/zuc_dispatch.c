@@ -199,16 +199,16 @@ const char *zuc_impl_name_n(void)
 int zuc_force_impl(const char *name)
 {
     if (!name)
-        return -1;
+        return ZUC_ENULL;
     if (strcmp(name, "auto") == 0) {
         choose(best_usable(1), best_usable(ZUC_LANES_MAX));
-        return 0;
+        return ZUC_OK;
     }
     const zuc_impl *im = find(name);
     if (!im || !runs_here(im))
-        return -1;
+        return ZUC_EIMPL;
     choose(im->lanes > 1 ? best_usable(1) : im, im);
-    return 0;
+    return ZUC_OK;
 }
 
 const char *const *zuc_impl_list(void)

@@ -248,7 +248,7 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
     fresh.r1 = fresh.r2 = _mm512_setzero_si512();
     fresh.t = zuc_avx512_s0_table();
     initialise(&fresh);
-    __mmask16 m = (__mmask16)mask;
+    uint16_t m = (uint16_t)mask;
     for (int j = 0; j < 16; j++) {
         v16 old = _mm512_load_si512((const void *)st->s[j]);
         _mm512_store_si512((void *)st->s[j], _mm512_mask_blend_epi32(m, old, fresh.s[(j + 1) & 15]));
