@@ -15,7 +15,7 @@
  * each 31-bit rotation of the feedback is one VPSHLDD and a mask,
  * (s << k) | (2s >> (32 - k)); only the new cell is doubled, once. L1 and L2
  * take the rotation by 16 of F's halves into their own rotations (VPROLD),
- * and the five-way XORs are two VPTERNLOGD each.
+ * share three of them, and make their five-way XORs with two VPTERNLOGD.
  *
  * The same source, compiled with ZUC_AVX512_EMULATED against SIMDe
  * (zuc_avx512_emu.c), is the test-only implementation "avx512-emu". */
@@ -44,10 +44,10 @@ typedef __m512i v16;
 
 /* The working copy of a lanes state: cell (base + j) & 15 holds s_j, and
  * the same index of d holds 2 s_j. */
-typedef struct { v16 s[16], d[16]; v16 r1, r2; zuc_s0_table t; } lanes16;
+typedef struct { v16 s[16]; v16 r1, r2; zuc_s0_table t; } lanes16;
 
 #define CELL(w, base, j) ((w)->s[((base) + (j)) & 15])
-#define DBL(w, base, j) ((w)->d[((base) + (j)) & 15])
+#define DBL(w, base, j) _mm512_add_epi32(CELL(w, base, j), CELL(w, base, j))
 
 /* ---- vector helpers ------------------------------------------------------ */
 
@@ -92,18 +92,22 @@ INLINE br16 bit_reorganization(const lanes16 *w, int base)
     return x;
 }
 
-/* L1(t <<< 16) = t<<<16 ^ t<<<18 ^ t<<<26 ^ t<<<2 ^ t<<<8 */
+/* With x = t <<< 16 and y = t ^ t<<<16 ^ t<<<24 (three rotations of x by
+ * 0, 8 and 16, taken by 16 more):
+ *   L1(x) = x ^ x<<<24 ^ (x ^ x<<<8 ^ x<<<16)<<<2  = t<<<16 ^ t<<<8  ^ y<<<2
+ *   L2(x) = x ^ x<<<8 ^ (x ^ x<<<8 ^ x<<<16)<<<14  = t<<<16 ^ t<<<24 ^ y<<<14
+ * seven rotations for the two instead of ten. */
 INLINE v16 l1_of_rot16(v16 t)
 {
-    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 18), _mm512_rol_epi32(t, 26));
-    return vxor3(a, _mm512_rol_epi32(t, 2), _mm512_rol_epi32(t, 8));
+    v16 t16 = _mm512_rol_epi32(t, 16);
+    v16 y = vxor3(t, t16, _mm512_rol_epi32(t, 24));
+    return vxor3(t16, _mm512_rol_epi32(t, 8), _mm512_rol_epi32(y, 2));
 }
 
-/* L2(t <<< 16) = t<<<16 ^ t<<<24 ^ t<<<30 ^ t<<<6 ^ t<<<14 */
 INLINE v16 l2_of_rot16(v16 t)
 {
-    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 24), _mm512_rol_epi32(t, 30));
-    return vxor3(a, _mm512_rol_epi32(t, 6), _mm512_rol_epi32(t, 14));
+    v16 t16 = _mm512_rol_epi32(t, 16), t24 = _mm512_rol_epi32(t, 24);
+    return vxor3(t16, t24, _mm512_rol_epi32(vxor3(t, t16, t24), 14));
 }
 
 /* F: returns W and updates R1, R2. W1L || W2H and W2L || W1H are rot16 of
@@ -134,7 +138,6 @@ INLINE v16 feedback_terms(const lanes16 *w, int base)
 INLINE void lfsr_shift_in(lanes16 *w, int base, v16 s16)
 {
     CELL(w, base, 0) = s16;
-    DBL(w, base, 0) = _mm512_slli_epi32(s16, 1);
 }
 
 /* LFSRWithWorkMode */
@@ -165,7 +168,6 @@ static void load_lanes(lanes16 *w, const zuc_lanes *st)
 {
     for (int j = 0; j < 16; j++) {
         w->s[j] = _mm512_load_si512((const void *)st->s[j]);
-        w->d[j] = _mm512_slli_epi32(w->s[j], 1);
     }
     w->r1 = _mm512_load_si512((const void *)st->r1);
     w->r2 = _mm512_load_si512((const void *)st->r2);
@@ -243,7 +245,6 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
     transpose16(r);
     for (int j = 0; j < 16; j++) {
         fresh.s[j] = r[j];
-        fresh.d[j] = _mm512_slli_epi32(r[j], 1);
     }
     fresh.r1 = fresh.r2 = _mm512_setzero_si512();
     fresh.t = zuc_avx512_s0_table();
