@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "context.h"
+#include "outfile.h"
 #include "parallel.h"
 #include "registry.h"
 #include "timer.h"
@@ -49,49 +48,39 @@ size_t bench_results_count(void)
     return n_results;
 }
 
-/* ---- atomic file writing ------------------------------------------------ */
+/* ---- result files (common/outfile.c: complete or absent, never a link followed) ---- */
 
-typedef struct { FILE *f; char tmp[4096]; const char *path; } out_file;
+typedef struct { outfile file; FILE *f; const char *path; } out_file;
+
+static int out_failed(const char *path)
+{
+    fprintf(stderr, "zucbench: cannot write '%s': %s\n", path, strerror(errno));
+    return -1;
+}
 
 static int out_open(out_file *o, const char *path)
 {
     o->path = path;
-    snprintf(o->tmp, sizeof o->tmp, "%s.tmp.%ld", path, (long)getpid());
-    o->f = fopen(o->tmp, "w");
+    if (outfile_open(&o->file, path) != 0)
+        return out_failed(path);
+    o->f = outfile_stream(&o->file);
     if (!o->f) {
-        fprintf(stderr, "zucbench: cannot write '%s': %s\n", path, strerror(errno));
-        return -1;
+        int saved = errno;
+        outfile_discard(&o->file);
+        errno = saved;
+        return out_failed(path);
     }
     return 0;
 }
 
 int bench_output_writable(const char *path)
 {
-    struct stat st;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;                   /* the final rename would fail after the run */
-        return -1;
-    }
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f)
-        return -1;
-    fclose(f);
-    remove(tmp);
-    return 0;
+    return outfile_check(path);
 }
 
 static int out_close(out_file *o)
 {
-    int failed = ferror(o->f);
-    failed |= fclose(o->f) != 0;
-    if (failed || rename(o->tmp, o->path) != 0) {
-        fprintf(stderr, "zucbench: cannot write '%s': %s\n", o->path, strerror(errno));
-        remove(o->tmp);
-        return -1;
-    }
-    return 0;
+    return outfile_commit(&o->file) == 0 ? 0 : out_failed(o->path);
 }
 
 /* ---- JSON ---------------------------------------------------------------- */

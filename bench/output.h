@@ -35,12 +35,14 @@ void bench_results_add_document(const char *suite, const char *algorithm,
 size_t bench_results_count(void);
 
 /* Checks, before a long run, that path can be written (creates and removes
- * the temporary file next to it). 0, or -1 with the reason in errno. */
+ * a temporary file next to it). 0, or -1 with the reason in errno. */
 int bench_output_writable(const char *path);
 
-/* Writes every result collected so far, with the context, to path.
- * The file is written to a temporary name and renamed: complete or absent.
- * Returns 0, or -1 with a message on stderr. */
+/* Writes every result collected so far, with the context, to path, as
+ * common/outfile.h says: "-" is standard output; a regular file is written
+ * to a temporary file and replaced, complete or not at all, keeping its mode;
+ * a FIFO or device is written in place. Returns 0, or -1 with a message on
+ * stderr. */
 int bench_write_json(const char *path, const char *suite);
 /* The same for a suite's own layout: body(f, arg) writes the content. */
 int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg);

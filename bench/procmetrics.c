@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "sysmon.h"
 
 static double now_ms(void)
@@ -40,6 +42,7 @@ static pid_t reap(pid_t pid, int *status, struct rusage *ru)
     do
         r = wait4(pid, status, 0, ru);
     while (r < 0 && errno == EINTR);
+    cleanup_watch_child(0);
     return r;
 }
 
@@ -101,8 +104,16 @@ int proc_run(char *const argv[], proc_result *out)
         return -1;
     }
 
+    /* Signals wait until the child's pid is recorded: SIGINT/SIGTERM then
+     * reach it too (common/cleanup.c), so that it removes its files. */
+    sigset_t held;
+    cleanup_hold_signals(&held);
     double t0 = now_ms();
     pid_t pid = fork();
+    if (pid > 0)
+        cleanup_watch_child(pid);
+    if (pid != 0)
+        cleanup_release_signals(&held);
     if (pid < 0) {
         int e = errno;
         close_pair(outp);
@@ -113,6 +124,7 @@ int proc_run(char *const argv[], proc_result *out)
     }
     if (pid == 0) {
         /* Only async-signal-safe calls here: the parent may have threads. */
+        cleanup_release_signals(&held);
         int ok = outp[1] == STDOUT_FILENO ? fcntl(STDOUT_FILENO, F_SETFD, 0) == 0
                                           : dup2(outp[1], STDOUT_FILENO) >= 0;
         if (ok)

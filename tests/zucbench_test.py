@@ -5,8 +5,12 @@ the results schema, bad input, --lanes, and `compare` on a planted regression.
 Usage: python3 tests/zucbench_test.py PATH-TO-ZUCBENCH
 
 Each suite runs with --quick --repeats 1 (the numbers are not checked, only
-their form) and writes JSON, CSV and Markdown. Bad input must give exit
-status 2, nothing on stdout and a stderr line starting "zucbench: ".
+their form) and writes JSON, CSV and Markdown. The output files are written
+to every kind of target (a FIFO, a symbolic link, a hard link, a 0600 file,
+"-", a link planted at a guessable temporary name), and an interrupted
+`embedded` must leave nothing in $TMPDIR and no process behind. Bad input
+must give exit status 2, nothing on stdout and one stderr line starting
+"zucbench: ".
 Last line: "zucbench: N passed, N failed"; exit status 1 on any failure.
 A cross-built zucbench is run through the emulator named in $ZUC_EMULATOR
 (which `zucbench embedded` also uses to start its runs).
@@ -16,9 +20,13 @@ import json
 import math
 import os
 import shlex
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 
 ZUCBENCH = sys.argv[1] if len(sys.argv) > 1 else ""
 # A cross-built zucbench runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
@@ -113,7 +121,8 @@ def test_suite(suite, tmp):
 
 def expect_error(name, args, needle=""):
     rc, out, err = run(*args)
-    ok = rc == 2 and out == "" and err.startswith("zucbench: ") and needle in err
+    ok = (rc == 2 and out == "" and err.startswith("zucbench: ") and needle in err
+          and len(err.splitlines()) == 1)
     check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err[:300]!r} wanted {needle!r}")
 
 
@@ -145,6 +154,16 @@ def test_bad_input(tmp):
     expect_error("JSON path is a directory", ["mac", "--json", tmp], "cannot write")
     expect_error("unwritable CSV path", ["mac", "--csv", "/proc/version/x.csv"], "cannot write")
     expect_error("output option without a file", ["mac", "--json"], "--json")
+    expect_error("output option followed by an option", ["mac", "--json", "--csv", "x.csv"],
+                 "--json needs a file name")
+    for option in ("--json", "--csv", "--markdown"):
+        expect_error(f"empty {option}", ["speed", option, ""], f"{option}: empty file name")
+    expect_error("embedded: empty --json", ["embedded", "zuc-128", "--json", ""],
+                 "--json: empty file name")
+    expect_error("two outputs on standard output", ["mac", "--json", "-", "--csv", "-"],
+                 "only one output can be standard output")
+    for sizes in ("16,,64", "16,", ",16", ","):
+        expect_error(f"--sizes {sizes}", ["speed", "--sizes", sizes], "no empty item")
 
 
 def test_lanes(tmp):
@@ -294,7 +313,8 @@ def test_embedded_run(tmp):
     check("embedded --out-dir: every ciphertext, complete",
           all(name in sizes and expected[name](sizes[name]) for name in wanted), str(sizes))
     check("embedded --out-dir: nothing half-written",
-          not [n for n in os.listdir(out_dir) if ".tmp." in n], str(os.listdir(out_dir)))
+          not [n for n in os.listdir(out_dir) if ".tmp." in n or n.startswith(".zuc-tmp-")],
+          str(os.listdir(out_dir)))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         csv_rows = list(csv.DictReader(f))
     check("embedded CSV: one row per configuration, Table 2 columns",
@@ -352,8 +372,186 @@ def test_embedded_bad_input(tmp):
     expect_error("embedded: bad interval", ["embedded", "--interval", "x"], "--interval")
     expect_error("embedded: unknown option", ["embedded", "--fast"], "unknown option")
     expect_error("embedded: --file without a path", ["embedded", "--file"], "--file")
+    empty = os.path.join(tmp, "empty-file")
+    open(empty, "wb").close()
+    expect_error("embedded: an empty file", ["embedded", "zuc-128", "--file", empty],
+                 f"cannot encrypt '{empty}': an empty file")
+    expect_error("embedded: /dev/zero (a device, 0 bytes by its size)",
+                 ["embedded", "zuc-128", "--file", "/dev/zero"], "not a regular file")
+    expect_error("embedded: -h as --file is a file name", ["embedded", "zuc-128", "--file", "-h"],
+                 "cannot read '-h'")
     expect_error("embedded: a run of an unknown configuration",
                  ["embedded", "--run-one", "nosuch", "--file", a_file], "unknown configuration")
+
+
+SPEED_RUN = ["speed", "128-eea3", "--impl", "scalar", "--quick", "--repeats", "1", "--sizes", "16"]
+
+
+def read_fifo_in_background(path):
+    """Opens the FIFO for reading in a thread (a writer's open waits for it); .join() then .data."""
+    def read():
+        with open(path, "rb") as f:
+            reader.data = f.read()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.data = None
+    reader.start()
+    return reader
+
+
+def is_results_json(text):
+    try:
+        return json.loads(text).get("schema") == SCHEMA
+    except (ValueError, AttributeError):
+        return False
+
+
+def read_text(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def test_output_kinds(tmp):
+    """--json/--csv/--markdown never replace what they should not."""
+    work = os.path.join(tmp, "kinds")
+    os.mkdir(work)
+
+    private = os.path.join(work, "private.csv")
+    with open(private, "w", encoding="utf-8") as f:
+        f.write("old")
+    os.chmod(private, 0o600)
+    rc, _, err = run(*SPEED_RUN, "--csv", private)
+    check("a 0600 file keeps mode 0600", rc == 0 and stat.S_IMODE(os.stat(private).st_mode) == 0o600
+          and read_text(private).startswith("suite,"), f"rc={rc} {err[-200:]!r}")
+
+    first, second = os.path.join(work, "a.md"), os.path.join(work, "b.md")
+    with open(first, "w", encoding="utf-8") as f:
+        f.write("old")
+    os.link(first, second)
+    rc, _, err = run(*SPEED_RUN, "--markdown", first)
+    a, b = os.stat(first), os.stat(second)
+    check("a hard link stays linked and sees the new content",
+          rc == 0 and a.st_ino == b.st_ino and a.st_nlink == 2 and "| algorithm |" in read_text(second),
+          f"rc={rc} nlink={a.st_nlink} {err[-200:]!r}")
+
+    real, link = os.path.join(work, "real.json"), os.path.join(work, "link.json")
+    with open(real, "w", encoding="utf-8") as f:
+        f.write("old")
+    os.symlink("real.json", link)
+    rc, _, err = run(*SPEED_RUN, "--json", link)
+    check("a symbolic link stays a link to the updated file",
+          rc == 0 and os.path.islink(link) and is_results_json(read_text(real)), f"rc={rc} {err[-200:]!r}")
+
+    fifo = os.path.join(work, "fifo")
+    os.mkfifo(fifo)
+    reader = read_fifo_in_background(fifo)
+    rc, _, err = run(*SPEED_RUN, "--json", fifo)
+    reader.join(30)
+    check("a FIFO is written in place and stays a FIFO",
+          rc == 0 and stat.S_ISFIFO(os.lstat(fifo).st_mode) and reader.data is not None
+          and is_results_json(reader.data.decode()), f"rc={rc} {err[-200:]!r}")
+
+    null_link = os.path.join(work, "null")
+    os.symlink("/dev/null", null_link)
+    rc, _, err = run(*SPEED_RUN, "--csv", null_link)
+    check("a link to /dev/null: written through, /dev/null stays a device",
+          rc == 0 and os.path.islink(null_link) and stat.S_ISCHR(os.stat("/dev/null").st_mode),
+          f"rc={rc} {err[-200:]!r}")
+
+    rc, out, err = run(*SPEED_RUN, "--json", "-")
+    check("--json - : the JSON alone on standard output, the table on standard error",
+          rc == 0 and is_results_json(out) and "128-eea3" in err, f"rc={rc} {out[:100]!r}")
+
+    leftovers = [n for n in os.listdir(work) if n.startswith(".zuc-tmp-") or ".tmp." in n]
+    check("no temporary file left", not leftovers, str(leftovers))
+
+
+def next_pids(count):
+    """The process ids the kernel is likely to hand out next (it counts up)."""
+    try:
+        with open("/proc/sys/kernel/ns_last_pid", encoding="ascii") as f:
+            last = int(f.read())
+    except OSError:
+        return []
+    return range(last + 1, last + 1 + count)
+
+
+def test_planted_link(tmp):
+    """A symbolic link planted at a guessable temporary name is never followed."""
+    work = os.path.join(tmp, "planted")
+    os.mkdir(work)
+    victim = os.path.join(work, "victim.txt")
+    with open(victim, "wb") as f:
+        f.write(b"victim bytes")
+    target = os.path.join(work, "out.json")
+    for pid in next_pids(200):   # the old name was F.tmp.PID
+        os.symlink(victim, f"{target}.tmp.{pid}")
+    rc, _, err = run(*SPEED_RUN, "--json", target)
+    with open(victim, "rb") as f:
+        kept = f.read()
+    check("a link planted at the temporary name: its target keeps its bytes",
+          kept == b"victim bytes", f"victim now {kept!r}")
+    check("the output is written all the same", rc == 0 and is_results_json(read_text(target)),
+          f"rc={rc} {err[-200:]!r}")
+
+
+def wait_until(condition, seconds):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def group_alive(pgid):
+    try:
+        os.killpg(pgid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+
+
+def generated_file_exists(tmpdir):
+    return any(os.path.exists(os.path.join(tmpdir, d, "plaintext.bin")) for d in os.listdir(tmpdir))
+
+
+def test_embedded_interrupted(tmp):
+    """SIGTERM to zucbench, or SIGINT to its process group (Ctrl-C), during `embedded`:
+    exit 143/130, $TMPDIR empty again, no temporary ciphertext, no run left behind."""
+    for sig, status, to_group in ((signal.SIGTERM, 143, False), (signal.SIGINT, 130, True)):
+        name = signal.Signals(sig).name
+        tmpdir, out_dir = os.path.join(tmp, f"tmpdir-{name}"), os.path.join(tmp, f"enc-{name}")
+        os.mkdir(tmpdir)
+        os.mkdir(out_dir)
+        # Under LeakSanitizer a run killed during its exit-time leak check leaves the
+        # checker's tracer task behind for a moment: no leak check in these runs.
+        asan = os.environ.get("ASAN_OPTIONS", "")
+        env = dict(os.environ, TMPDIR=tmpdir,
+                   ASAN_OPTIONS=(asan + ":" if asan else "") + "detect_leaks=0")
+        p = subprocess.Popen([*EMULATOR, ZUCBENCH, "embedded", "zuc-128", "--quick", "--repeats",
+                              "999", "--out-dir", out_dir], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                             start_new_session=True)
+        try:
+            running = (wait_until(lambda: generated_file_exists(tmpdir), 60) and
+                       wait_until(lambda: "zuc-128.enc" in os.listdir(out_dir), 30))  # runs began
+            if to_group:
+                os.killpg(p.pid, sig)
+            else:
+                p.send_signal(sig)
+            rc = p.wait(timeout=60)
+            left_running = group_alive(p.pid)
+        finally:
+            if group_alive(p.pid):
+                os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+        check(f"embedded {name}: the runs had begun", running)
+        check(f"embedded {name}: exit status {status}", rc == status, f"rc={rc}")
+        check(f"embedded {name}: $TMPDIR is empty again", os.listdir(tmpdir) == [],
+              str(os.listdir(tmpdir)))
+        check(f"embedded {name}: no temporary ciphertext", os.listdir(out_dir) == ["zuc-128.enc"],
+              str(os.listdir(out_dir)))
+        check(f"embedded {name}: no run left behind", not left_running)
 
 
 def main():
@@ -367,11 +565,14 @@ def main():
         check("every suite of the design is offered",
               {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
         test_bad_input(tmp)
+        test_output_kinds(tmp)
+        test_planted_link(tmp)
         test_lanes(tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)
         test_embedded_bad_input(tmp)
+        test_embedded_interrupted(tmp)
         if outputs.get("speed"):
             test_compare(outputs["speed"], tmp)
     print(f"zucbench: {counts['passed']} passed, {counts['failed']} failed")

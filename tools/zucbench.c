@@ -6,7 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "compare.h"
+#include "outfile.h"
 #include "output.h"
 #include "parallel.h"
 #include "registry.h"
@@ -59,7 +61,11 @@ static const char usage[] =
     "                       N-buffer API N per call (variant \"N-buffer\") and its job API\n"
     "                       N jobs in flight (\"N-jobs\"); in the header and the JSON\n"
     "                       (\"in_flight\"); not for ablation\n"
-    "  --json F, --csv F, --markdown F   also write the results to F\n"
+    "  --json F, --csv F, --markdown F   also write the results to F: a regular file\n"
+    "                       is replaced whole at the end (through a temporary file\n"
+    "                       beside it), keeping its mode and links; a FIFO or device\n"
+    "                       is written in place; - is standard output (for one of\n"
+    "                       them; the tables then go to stderr)\n"
     "\n"
     "speed options:\n"
     "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
@@ -82,6 +88,10 @@ static const char usage[] =
     "  --interval MS        system sampling period in ms (default 100)\n"
     "  --cpu-mhz MHZ        also give cycles/byte (latency ns * MHZ / 1000 / bytes)\n"
     "  --quick              a 1 MiB file, 3 runs, one configuration per family\n"
+    "\n"
+    "SIGINT or SIGTERM stops a run with exit status 130 or 143, and removes its\n"
+    "temporary files (embedded: the generated file and its directory; its run in\n"
+    "progress is stopped too).\n"
     "\n"
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"
     "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"
@@ -112,6 +122,39 @@ static const char usage[] =
 
 typedef struct { const char *json, *csv, *markdown; } output_paths;
 
+/* The value of the option at argv[i], or NULL when it has none: the next
+ * argument, unless it starts with "--" (then the value was left out). */
+static const char *path_value(int argc, char **argv, int i)
+{
+    return i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0 ? argv[i + 1] : NULL;
+}
+
+/* Checks the value of --json/--csv/--markdown before the run. "-" is
+ * standard output (the tables then go to stderr), for one of them only. */
+static int check_output_path(const char *option, const char *path, const output_paths *out)
+{
+    if (!path) {
+        fprintf(stderr, "zucbench: %s needs a file name (- for standard output)\n", option);
+        return -1;
+    }
+    if (!*path) {
+        fprintf(stderr, "zucbench: %s: empty file name\n", option);
+        return -1;
+    }
+    int is_stdout = strcmp(path, "-") == 0;
+    const char *taken[] = { out->json, out->csv, out->markdown };
+    for (size_t k = 0; is_stdout && k < 3; k++)
+        if (taken[k] && strcmp(taken[k], "-") == 0) {
+            fprintf(stderr, "zucbench: %s: only one output can be standard output (-)\n", option);
+            return -1;
+        }
+    if (bench_output_writable(path) != 0 || (is_stdout && outfile_reserve_stdout() != 0)) {
+        fprintf(stderr, "zucbench: %s: cannot write '%s': %s\n", option, path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 /* Takes --json/--csv/--markdown F at argv[*i]; 1 if it was one of them. */
 static int take_output_option(int argc, char **argv, int *i, output_paths *out, int *bad)
 {
@@ -121,14 +164,12 @@ static int take_output_option(int argc, char **argv, int *i, output_paths *out, 
     else if (strcmp(a, "--markdown") == 0) slot = &out->markdown;
     if (!slot)
         return 0;
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "zucbench: %s needs a file name\n", a);
-        *bad = 1;
-    } else if (bench_output_writable(argv[*i + 1]) != 0) {
-        fprintf(stderr, "zucbench: %s: cannot write '%s': %s\n", a, argv[*i + 1], strerror(errno));
+    const char *path = path_value(argc, argv, *i);
+    if (check_output_path(a, path, out) != 0) {
         *bad = 1;
     } else {
-        *slot = argv[++*i];
+        *slot = path;
+        ++*i;
     }
     return 1;
 }
@@ -142,11 +183,12 @@ static int write_outputs(const output_paths *out, const char *suite)
     return rc ? 2 : 0;
 }
 
+/* One line on stderr, exit status 2. */
 static int fail(const char *fmt, const char *arg)
 {
     fprintf(stderr, "zucbench: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n(see zucbench --help)\n");
+    fprintf(stderr, " (see zucbench --help)\n");
     return 2;
 }
 
@@ -161,17 +203,24 @@ static int parse_size(const char *text, size_t *out)
     return 0;
 }
 
+/* N,N,...: every item a size; an empty item ("16,,64", "16,") is an error. */
 static int parse_sizes(const char *list, speed_options *o)
 {
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", list);
     o->nsizes = 0;
-    for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-        if (o->nsizes == SPEED_MAX_SIZES || parse_size(tok, &o->sizes[o->nsizes]) != 0)
+    for (const char *item = list;; item++) {
+        size_t len = strcspn(item, ",");
+        char text[32];
+        if (len == 0 || len >= sizeof text || o->nsizes == SPEED_MAX_SIZES)
+            return -1;
+        memcpy(text, item, len);
+        text[len] = '\0';
+        if (parse_size(text, &o->sizes[o->nsizes]) != 0)
             return -1;
         o->nsizes++;
+        item += len;
+        if (!*item)
+            return 0;
     }
-    return o->nsizes ? 0 : -1;
 }
 
 static int command_list(void)
@@ -305,7 +354,8 @@ static int command_speed(int argc, char **argv)
             continue;
         if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
             if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
-                return fail("%s: expected sizes in bytes, 1..2^30, comma-separated", a);
+                return fail("%s: expected sizes in bytes, 1..2^30, comma-separated with no "
+                            "empty item", a);
             i++;
         } else if (strcmp(a, "--threads") == 0) {
             size_t t;
@@ -404,7 +454,7 @@ static int parse_count(const char *option, const char *v, size_t max, unsigned *
 {
     size_t n;
     if (!v || parse_size(v, &n) != 0 || n > max) {
-        fprintf(stderr, "zucbench: %s: expected a number 1..%zu, got '%s'\n(see zucbench "
+        fprintf(stderr, "zucbench: %s: expected a number 1..%zu, got '%s' (see zucbench "
                         "--help)\n", option, max, v ? v : "");
         return -1;
     }
@@ -432,8 +482,11 @@ static int command_embedded(int argc, char **argv)
         } else if (strcmp(a, "--quick") == 0) {
             o.quick = 1;
         } else if (strcmp(a, "--file") == 0 || strcmp(a, "--out-dir") == 0) {
+            v = path_value(argc, argv, i);
             if (!v) {
                 bad = fail("%s needs a path", a);
+            } else if (!*v) {
+                bad = fail("%s: empty path", a);
             } else if (a[2] == 'o' && workload_check_out_dir(v, err, sizeof err) != 0) {
                 bad = fail("--out-dir: %s", err);
             } else {
@@ -494,6 +547,7 @@ static int command_compare(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    cleanup_on_signals();       /* an interrupted run removes its temporary files */
     if (argc < 2) {
         fputs(usage, stderr);
         return 2;

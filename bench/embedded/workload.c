@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
+
 static int failf(char *err, size_t size, const char *what, const char *path)
 {
     snprintf(err, size, "%s '%s': %s", what, path, strerror(errno));
@@ -23,48 +25,25 @@ static uint64_t next_random(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static int write_all(int fd, const uint8_t *buf, size_t n)
+/* Through common/outfile.c: complete or absent, a signal removes the
+ * temporary file. */
+static int write_atomic(const char *path, int (*fill)(outfile *out, void *arg), void *arg,
+                        char *err, size_t err_size)
 {
-    while (n) {
-        ssize_t w = write(fd, buf, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0)
-            return -1;
-        buf += w;
-        n -= (size_t)w;
-    }
-    return 0;
-}
-
-/* Writes through path.tmp.PID and renames: complete or absent. */
-static int write_atomic(const char *path, int (*fill)(int fd, void *arg), void *arg, char *err,
-                        size_t err_size)
-{
-    char tmp[4096];
-    if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp) {
-        errno = ENAMETOOLONG;
+    outfile out;
+    if (outfile_open(&out, path) != 0)
         return failf(err, err_size, "cannot write", path);
-    }
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    if (fd < 0)
-        return failf(err, err_size, "cannot write", path);
-    int ok = fill(fd, arg) == 0;
-    int saved = errno;
-    ok &= close(fd) == 0;
-    if (!ok || rename(tmp, path) != 0) {
-        if (!ok)
-            errno = saved;
-        failf(err, err_size, "cannot write", path);
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    int failed = fill(&out, arg) != 0;
+    if (failed)
+        outfile_discard(&out);
+    else
+        failed = outfile_commit(&out) != 0;
+    return failed ? failf(err, err_size, "cannot write", path) : 0;
 }
 
 typedef struct { size_t n; uint64_t seed; } random_fill;
 
-static int fill_random(int fd, void *arg)
+static int fill_random(outfile *out, void *arg)
 {
     random_fill *r = arg;
     uint8_t buf[1 << 16];
@@ -76,7 +55,7 @@ static int fill_random(int fd, void *arg)
             for (size_t b = 0; b < 8 && i + b < len; b++)
                 buf[i + b] = (uint8_t)(v >> (8 * b));
         }
-        if (write_all(fd, buf, len) != 0)
+        if (outfile_write(out, buf, len) != 0)
             return -1;
         done += len;
     }
@@ -96,37 +75,50 @@ int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size)
     return mkdtemp(dir) ? 0 : failf(err, err_size, "cannot create a directory like", dir);
 }
 
+/* Opens path for reading if it is a regular file with something in it (a
+ * device such as /dev/zero has no size to measure; an empty file nothing to
+ * encrypt). The descriptor, or -1 with err. */
+static int open_input(const char *path, struct stat *st, char *err, size_t err_size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, st) != 0) {
+        int saved = errno;
+        if (fd >= 0)
+            close(fd);
+        errno = saved;
+        return failf(err, err_size, "cannot read", path);
+    }
+    if (S_ISDIR(st->st_mode)) {
+        close(fd);
+        errno = EISDIR;
+        return failf(err, err_size, "cannot read", path);
+    }
+    const char *why = !S_ISREG(st->st_mode) ? "not a regular file (a device or FIFO has no size)"
+                    : st->st_size == 0 ? "an empty file" : NULL;
+    if (why) {
+        close(fd);
+        snprintf(err, err_size, "cannot encrypt '%s': %s", path, why);
+        return -1;
+    }
+    return fd;
+}
+
 int workload_check_file(const char *path, char *err, size_t err_size)
 {
-    int fd = open(path, O_RDONLY);
-    struct stat st = { 0 };
-    int ok = fd >= 0 && fstat(fd, &st) == 0;
-    if (ok && S_ISDIR(st.st_mode)) {
-        errno = EISDIR;
-        ok = 0;
-    }
-    int saved = errno;
-    if (fd >= 0)
-        close(fd);
-    errno = saved;
-    return ok ? 0 : failf(err, err_size, "cannot read", path);
+    struct stat st;
+    int fd = open_input(path, &st, err, err_size);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
 }
 
 uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size)
 {
-    int fd = open(path, O_RDONLY);
-    struct stat st = { 0 };
-    if (fd < 0 || fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        if (fd >= 0) {
-            if (S_ISDIR(st.st_mode))
-                errno = EISDIR;
-            int saved = errno;
-            close(fd);
-            errno = saved;
-        }
-        failf(err, err_size, "cannot read", path);
+    struct stat st;
+    int fd = open_input(path, &st, err, err_size);
+    if (fd < 0)
         return NULL;
-    }
     size_t size = (size_t)st.st_size, got = 0;
     uint8_t *buf = malloc(size ? size : 1);
     while (buf && got < size) {
@@ -149,10 +141,10 @@ uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size)
 
 typedef struct { const uint8_t *buf; size_t n; } plain_fill;
 
-static int fill_plain(int fd, void *arg)
+static int fill_plain(outfile *out, void *arg)
 {
     plain_fill *p = arg;
-    return write_all(fd, p->buf, p->n);
+    return outfile_write(out, p->buf, p->n);
 }
 
 int workload_write_output(const char *dir, const char *name, const uint8_t *buf, size_t n,

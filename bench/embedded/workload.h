@@ -12,21 +12,24 @@
 #define WORKLOAD_QUICK_BYTES (1u << 20)
 
 /* Writes n pseudo-random bytes (a fixed generator and seed: the same file on
- * every machine) to path, completely or not at all. 0, or -1 with err. */
+ * every machine) to path, completely or not at all (common/outfile.h).
+ * 0, or -1 with err. */
 int workload_generate(const char *path, size_t n, uint64_t seed, char *err, size_t err_size);
 
 /* A fresh private directory for the generated file (mkdtemp under $TMPDIR
  * or /tmp): dir receives its path. 0, or -1 with err. */
 int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size);
 
-/* 0 if path is a regular file this process can read, else -1 with err. */
+/* 0 if path is a regular file with at least one byte that this process can
+ * read (not a directory, device or FIFO, not empty), else -1 with err. */
 int workload_check_file(const char *path, char *err, size_t err_size);
 
-/* The whole file in memory (malloc'd; the caller frees). NULL with err. */
+/* The whole file in memory (malloc'd; the caller frees), on the terms of
+ * workload_check_file. NULL with err. */
 uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size);
 
-/* Writes buf to DIR/NAME.enc ('/' in a name becomes '_'), through a
- * temporary file renamed at the end: complete or absent. 0, or -1 with err. */
+/* Writes buf to DIR/NAME.enc ('/' in a name becomes '_') as
+ * common/outfile.h does: complete or absent. 0, or -1 with err. */
 int workload_write_output(const char *dir, const char *name, const uint8_t *buf, size_t n,
                           char *err, size_t err_size);
 

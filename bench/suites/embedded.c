@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include "backends/stream.h"
+#include "cleanup.h"
 #include "context.h"
 #include "embedded/child.h"
 #include "embedded/matrix.h"
@@ -243,7 +245,12 @@ static void run_config(const run_plan *p, embedded_row *row)
     }
     double latency[MAX_RUNS], cpu = 0, rss = 0, mem = 0;
     uint64_t first_sum = 0;
+    /* The sampler thread inherits held signals: SIGINT/SIGTERM then reach
+     * this thread, which knows the child to pass them on to. */
+    sigset_t held;
+    cleanup_hold_signals(&held);
     sysmon_sampler *sampler = sysmon_start("/proc", p->o->interval_ms);
+    cleanup_release_signals(&held);
     for (unsigned r = 0; r < p->o->repeats; r++) {
         progress(p, row->c, r);
         child_report report;
@@ -454,6 +461,20 @@ static int launcher_init(launcher *l, const char *emulator)
     return 0;
 }
 
+/* The generated file and its directory, removed on SIGINT/SIGTERM too. */
+static struct { int dir_slot, file_slot; } generated = { -1, -1 };
+
+static void remove_file(const char *path, const char *dir)
+{
+    if (!dir[0])
+        return;
+    unlink(path);
+    rmdir(dir);
+    cleanup_forget(generated.file_slot);
+    cleanup_forget(generated.dir_slot);
+    generated.file_slot = generated.dir_slot = -1;
+}
+
 /* The file to encrypt: the user's, or a generated one in a temporary directory. */
 static int prepare_file(const embedded_options *o, char *path, size_t size, char *dir,
                         size_t dir_size)
@@ -469,25 +490,22 @@ static int prepare_file(const embedded_options *o, char *path, size_t size, char
         return 0;
     }
     size_t bytes = o->quick ? WORKLOAD_QUICK_BYTES : WORKLOAD_DEFAULT_BYTES;
-    if (workload_temp_dir(dir, dir_size, err, sizeof err) != 0) {
-        fprintf(stderr, "zucbench: %s\n", err);
-        return -1;
+    sigset_t held;
+    cleanup_hold_signals(&held);           /* no moment where the directory is unregistered */
+    int made = workload_temp_dir(dir, dir_size, err, sizeof err) == 0;
+    if (made) {
+        generated.dir_slot = cleanup_add_dir(dir);
+        snprintf(path, size, "%s/plaintext.bin", dir);
+        generated.file_slot = cleanup_add_file(path);
     }
-    snprintf(path, size, "%s/plaintext.bin", dir);
-    if (workload_generate(path, bytes, WORKLOAD_SEED, err, sizeof err) != 0) {
+    cleanup_release_signals(&held);
+    if (!made || workload_generate(path, bytes, WORKLOAD_SEED, err, sizeof err) != 0) {
         fprintf(stderr, "zucbench: %s\n", err);
-        rmdir(dir);
+        if (made)
+            remove_file(path, dir);
         return -1;
     }
     return 0;
-}
-
-static void remove_file(const char *path, const char *dir)
-{
-    if (!dir[0])
-        return;
-    unlink(path);
-    rmdir(dir);
 }
 
 static void print_header(const embedded_options *o, const launcher *l, const char *file,
