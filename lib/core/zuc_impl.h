@@ -68,6 +68,12 @@ typedef struct zuc_impl {
     void (*lanes_keystream)(zuc_lanes *st, uint32_t *const *out, size_t nblocks);
     void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
                       size_t nblocks);
+    /* Optional, for the MACs of a multi-lane path: acc[j] ^= the fold of
+     * nchunks 64-bit chunks of msg against the windows from z + j, for every
+     * tag word j < ntags (zuc_mac_fold's sum, all tag words in one pass).
+     * NULL: zuc_mac_fold once per tag word. */
+    void (*mac_fold)(const uint8_t *msg, size_t nchunks, const uint32_t *z, unsigned ntags,
+                     uint32_t acc[4]);
 } zuc_impl;
 
 extern const zuc_impl zuc_impl_ref;

@@ -251,10 +251,12 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, si
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
 #define Z_CAP 96                 /* words of keystream a lane holds */
-#define Z_SLACK 2                /* words read beyond the last one needed: the
+#define Z_SLACK 4                /* words made beyond the last one needed: the
                                   * last (partial) chunk's 4-word windows reach
-                                  * up to 2 words past z_{need-1}; their bits
-                                  * there are never used, but made all the same */
+                                  * up to 2 words past z_{need-1}, a path's own
+                                  * fold (which reads 4 words on) up to 4; their
+                                  * bits there are never used, but made all the
+                                  * same, so that every chunk is folded */
 
 typedef struct {
     const uint8_t *msg;
@@ -302,25 +304,39 @@ static void zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], ma
     m->tag = j->tag;
 }
 
+/* acc[j] ^= the fold of nchunks chunks of msg against the windows from
+ * z + j, for every tag word j: by the path's own fold where it has one. */
+static void fold_tags(const zuc_impl *im, mac_lane *m, const uint8_t *msg, size_t nchunks,
+                      const uint32_t *z)
+{
+    if (im->mac_fold) {
+        im->mac_fold(msg, nchunks, z, m->tag_words, m->acc);
+        return;
+    }
+    for (unsigned j = 0; j < m->tag_words; j++)
+        m->acc[j] ^= zuc_mac_fold(msg, nchunks, z + j);
+}
+
 static uint32_t window32(const uint32_t *z, size_t bit)
 {
     size_t w = bit / 32, t = bit % 32;
     return t == 0 ? z[w] : (z[w] << t) | (z[w + 1] >> (32 - t));
 }
 
-/* Folds every whole 64-bit chunk whose keystream is made, then drops the
- * keystream words before the next chunk's. */
-static void mac_fold_ready(mac_lane *m)
+/* Folds every whole 64-bit chunk whose keystream is made (while more is to
+ * come, a multiple of 8 for a path's own fold), then drops the keystream
+ * words before the next chunk's. */
+static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
 {
     size_t rel = m->done_bits / 32 - m->base;      /* next message word, in z */
-    size_t reach = rel + m->offset + m->tag_words; /* + 2k for k chunks must stay < have */
+    /* + 2k for k chunks must stay < have; a path's own fold reads 4 words on */
+    size_t reach = rel + m->offset + (im->mac_fold && m->tag_words < 4 ? 4 : m->tag_words);
     size_t chunks = (m->len_bits - m->done_bits) / 64;
     size_t ready = m->have > reach ? (m->have - 1 - reach) / 2 : 0;
-    if (ready < chunks)
-        chunks = ready;
+    if (ready < chunks)                  /* a path's own fold takes 8 chunks a round */
+        chunks = im->mac_fold ? ready / 8 * 8 : ready;
     if (chunks) {
-        for (unsigned j = 0; j < m->tag_words; j++)
-            m->acc[j] ^= zuc_mac_fold(m->msg + m->done_bits / 8, chunks, m->z + rel + m->offset + j);
+        fold_tags(im, m, m->msg + m->done_bits / 8, chunks, m->z + rel + m->offset);
         m->done_bits += 64 * chunks;
         rel += 2 * chunks;
     }
@@ -331,7 +347,7 @@ static void mac_fold_ready(mac_lane *m)
 
 /* All keystream made and all whole chunks folded: the last partial chunk,
  * the final windows, the result. */
-static void mac_finish(mac_lane *m)
+static void mac_finish(const zuc_impl *im, mac_lane *m)
 {
     size_t rel = m->done_bits / 32 - m->base;
     size_t tail_bits = m->len_bits - m->done_bits;
@@ -341,8 +357,7 @@ static void mac_finish(mac_lane *m)
         memcpy(last, m->msg + m->done_bits / 8, tail_bytes);
         if (tail_bits % 8)
             last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
-        for (unsigned j = 0; j < m->tag_words; j++)
-            m->acc[j] ^= zuc_mac_fold(last, 1, m->z + rel + m->offset + j);
+        fold_tags(im, m, last, 1, m->z + rel + m->offset);
         zuc_wipe(last, sizeof last);
     }
     size_t end_bit = m->len_bits - 32 * m->base;
@@ -413,9 +428,9 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
                     m->acc[j] = m->z[j];
                 m->started = 1;
             }
-            mac_fold_ready(m);
+            mac_fold_ready(im, m);
             if (m->base + m->have >= m->need + Z_SLACK) {
-                mac_finish(m);
+                mac_finish(im, m);
                 zuc_wipe(m, sizeof *m);
                 ls.active &= ~(1u << l);
             }

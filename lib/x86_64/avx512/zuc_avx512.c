@@ -21,6 +21,7 @@
  * (zuc_avx512_emu.c), is the test-only implementation "avx512-emu". */
 #include <string.h>
 
+#include "zuc_avx512_fold.h"
 #include "zuc_avx512_intrin.h"
 #include "zuc_avx512_sbox.h"
 #include "zuc_impl.h"
@@ -350,4 +351,5 @@ const zuc_impl IMPL = {
     .lanes_init = avx512_lanes_init,
     .lanes_keystream = avx512_lanes_keystream,
     .lanes_xor = avx512_lanes_xor,
+    .mac_fold = zuc_avx512_mac_fold,
 };

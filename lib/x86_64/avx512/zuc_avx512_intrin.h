@@ -12,6 +12,7 @@
 #define ZUC_AVX512_INTRIN_H
 
 #if defined(ZUC_AVX512_EMULATED)
+#include <stdint.h>
 
 /* Never the native GFNI/VPCLMULQDQ forms: a CPU with GFNI but no AVX-512
  * would otherwise fail to compile SIMDe's 512-bit wrappers. */
@@ -31,6 +32,17 @@
     _mm512_or_si512(_mm512_slli_epi32((a), (imm) & 31),                       \
                     ((imm) & 31) ? _mm512_srli_epi32((b), 32 - ((imm) & 31))  \
                                  : _mm512_setzero_si512())
+
+/* VPSHUFD: the same 4-element shuffle in every 128-bit block. */
+typedef int _MM_PERM_ENUM;
+static inline __m512i zuc_emulated_shuffle_epi32(__m512i a, int imm)
+{
+    int32_t index[16];
+    for (int i = 0; i < 16; i++)
+        index[i] = 4 * (i / 4) + ((imm >> (2 * (i % 4))) & 3);
+    return _mm512_permutexvar_epi32(_mm512_loadu_si512((const void *)index), a);
+}
+#define _mm512_shuffle_epi32(a, imm) zuc_emulated_shuffle_epi32((a), (int)(imm))
 
 #else
 #include <immintrin.h>
