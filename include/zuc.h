@@ -113,14 +113,18 @@ ZUC_API int zuc256_mac(const uint8_t key[32], const uint8_t iv[25],
                        const uint8_t *msg, size_t length_bits, uint8_t *tag,
                        size_t tag_bytes);
 
-/* Keystream interface. zuc128_init loads a 16-byte key and a 16-byte IV and
- * runs the initialisation (32 rounds, then one round whose output is
- * discarded); zuc256_init does the same for ZUC-256 (2018, encryption
- * constants). zuc_keystream writes the next nwords keystream words (z1, z2,
- * ... on the first call) and may be called repeatedly to continue the
- * stream. The caller owns st; wipe it when done if the key is secret. */
+/* Keystream interface. zuc128_keystream_init loads a 16-byte key and a
+ * 16-byte IV and runs the initialisation (32 rounds, then one round whose
+ * output is discarded); zuc256_keystream_init does the same for ZUC-256
+ * (2018, encryption constants). zuc_keystream writes the next nwords
+ * keystream words (z1, z2, ... on the first call) and may be called
+ * repeatedly to continue the stream. The caller owns st; wipe it when done
+ * if the key is secret. Every exported name is chosen not to clash with
+ * GmSSL's or Tongsuo's (GmSSL exports zuc256_init with another signature);
+ * zuc128_init is the older name of zuc128_keystream_init. */
+ZUC_API int zuc128_keystream_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
+ZUC_API int zuc256_keystream_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25]);
 ZUC_API int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
-ZUC_API int zuc256_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25]);
 ZUC_API void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords);
 
 /* Many independent messages in one call. Each job is processed as by

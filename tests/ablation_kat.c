@@ -111,7 +111,7 @@ static void random_key_iv(uint8_t key[32], uint8_t iv[25])
 }
 
 /* Random key/IV and length: the keystream, asked for in random pieces,
- * against zuc128_init/zuc256_init and zuc_keystream. */
+ * against zuc128_keystream_init/zuc256_keystream_init and zuc_keystream. */
 static int random_keystream(const abl_variant *v, int zuc256)
 {
     uint8_t key[32], iv[25];
@@ -120,7 +120,7 @@ static int random_keystream(const abl_variant *v, int zuc256)
     zuc_state ref;
     abl_state st;
     random_key_iv(key, iv);
-    int ok = (zuc256 ? zuc256_init(&ref, key, iv) : zuc128_init(&ref, key, iv)) == ZUC_OK &&
+    int ok = (zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) == ZUC_OK &&
              (zuc256 ? v->init256(&st, key, iv) : v->init128(&st, key, iv)) == 0;
     if (ok) {
         zuc_keystream(&ref, want, n);

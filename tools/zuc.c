@@ -521,8 +521,8 @@ static int run_keystream(const struct args *a)
         rc = parse_decimal(OPT_WORDS, a->value[OPT_WORDS], 1, MAX_WORDS, "2^24, this tool's limit",
                            &nwords);
     if (!rc)
-        rc = library_result(a, key_len == ZUC128_KEY_BYTES ? zuc128_init(&st, key, iv)
-                                                           : zuc256_init(&st, key, iv));
+        rc = library_result(a, key_len == ZUC128_KEY_BYTES ? zuc128_keystream_init(&st, key, iv)
+                                                           : zuc256_keystream_init(&st, key, iv));
     if (!rc) {
         note(a, "%s, implementation %s", key_len == ZUC128_KEY_BYTES ? "ZUC-128" : "ZUC-256",
              zuc_impl_name());

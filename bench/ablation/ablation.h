@@ -41,7 +41,7 @@ typedef struct abl_variant {
     /* 1 if this CPU runs the variant's instructions (AVX2, -march=native). */
     int (*usable)(void);
     /* Load key and IV and run the initialisation (32 rounds and the discarded
-     * one), as zuc128_init / zuc256_init (2018, encryption constants). 0, or
+     * one), as zuc128_keystream_init / zuc256_keystream_init (2018, encryption constants). 0, or
      * -1 if the LFSR thread could not start. Every successful init is paired
      * with one finish before the state is reused or dropped. */
     int (*init128)(abl_state *st, const uint8_t key[16], const uint8_t iv[16]);

@@ -104,7 +104,7 @@ static int keystream_agrees(const abl_variant *v, int zuc256, uint64_t *rng, uin
     fill(iv, sizeof iv, rng);
     for (int i = 17; i < 25; i++)
         iv[i] &= 0x3F;
-    if ((zuc256 ? zuc256_init(&ref, key, iv) : zuc128_init(&ref, key, iv)) != ZUC_OK ||
+    if ((zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) != ZUC_OK ||
         init_variant(v, zuc256, &st, key, iv) != 0)
         return 0;
     zuc_keystream(&ref, want, nwords);

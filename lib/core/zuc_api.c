@@ -183,7 +183,7 @@ int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
     return rc;
 }
 
-int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
+int zuc128_keystream_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
 {
     if (!st || !key || !iv)
         return ZUC_ENULL;
@@ -191,12 +191,17 @@ int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
     return ZUC_OK;
 }
 
-int zuc256_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25])
+int zuc256_keystream_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25])
 {
     if (!st || !key || !iv)
         return ZUC_ENULL;
     zuc_active_impl()->init256(st, key, iv, ZUC256_D_CRYPT);
     return ZUC_OK;
+}
+
+int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
+{
+    return zuc128_keystream_init(st, key, iv);
 }
 
 void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords)
