@@ -156,8 +156,23 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
         }
 }
 
+/* The keystream words the last block needs: where every busy message ends
+ * inside it and the path can stop early, those of the longest; else a whole
+ * block. */
+static unsigned last_words(const lane_set *ls, const crypt_lane *lane, size_t block_bytes)
+{
+    size_t longest = 0;
+    if (!ls->im->lanes_xor_tail)
+        return ls->im->block_words;
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if ((ls->active >> l & 1) && lane[l].left > longest)
+            longest = lane[l].left;
+    return longest < block_bytes ? (unsigned)((longest + 3) / 4) : ls->im->block_words;
+}
+
 /* One block where some message ends inside it: those messages go through
- * a bounce buffer, the others are processed in place. */
+ * a bounce buffer, the others are processed in place. Where all end in it,
+ * the path may make only the words they need (lanes_xor_tail). */
 static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
     uint8_t bounce[ZUC_LANES_MAX][4 * 32];          /* blocks of up to 32 words */
@@ -175,7 +190,11 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
             in[l] = out[l] = bounce[l];
         }
     }
-    ls->im->lanes_xor(&ls->st, in, out, 1);
+    unsigned tail_words = last_words(ls, lane, block_bytes);
+    if (tail_words < ls->im->block_words)
+        ls->im->lanes_xor_tail(&ls->st, in, out, tail_words);
+    else
+        ls->im->lanes_xor(&ls->st, in, out, 1);
     for (unsigned l = 0; l < lane_count(ls); l++) {
         if (!(ls->active >> l & 1))
             continue;

@@ -304,6 +304,28 @@ static void avx512_lanes_xor(zuc_lanes *st, const uint8_t *const *in, uint8_t *c
     zuc_wipe(z, sizeof z);
 }
 
+/* One block of which only the first nwords (< 16) keystream words are made
+ * and XORed; the lanes advance nwords steps. For the last words of short
+ * messages, which would otherwise cost a whole block. */
+static void avx512_lanes_xor_tail(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
+                                  unsigned nwords)
+{
+    lanes16 w;
+    v16 z[16];
+    load_lanes(&w, st);
+    for (unsigned i = 0; i < 16; i++)
+        z[i] = i < nwords ? keystream_step(&w, (int)i) : _mm512_setzero_si512();
+    transpose16(z);
+    for (int l = 0; l < LANES; l++)
+        if (in[l]) {
+            v16 m = _mm512_loadu_si512((const void *)in[l]);
+            _mm512_storeu_si512((void *)out[l], vxor(m, bswap32(z[l])));
+        }
+    store_lanes(st, &w, (int)nwords);
+    zuc_wipe(&w, sizeof w);
+    zuc_wipe(z, sizeof z);
+}
+
 /* out[l][0 .. 16 nblocks) = lane l's next keystream words (NULL: skipped). */
 static void avx512_lanes_keystream(zuc_lanes *st, uint32_t *const *out, size_t nblocks)
 {
@@ -351,5 +373,6 @@ const zuc_impl IMPL = {
     .lanes_init = avx512_lanes_init,
     .lanes_keystream = avx512_lanes_keystream,
     .lanes_xor = avx512_lanes_xor,
+    .lanes_xor_tail = avx512_lanes_xor_tail,
     .mac_fold = zuc_avx512_mac_fold,
 };
