@@ -34,8 +34,12 @@ static char *parse_string_raw(parser *ps)
         return NULL;
     }
     ps->p++;
-    char *s = malloc((size_t)(ps->end - ps->p) + 1), *o = s;
-    while (ps->p < ps->end && *ps->p != '"') {
+    /* grown as the string is read; sized by the rest of the text, a file of
+     * n strings took n times its size */
+    size_t cap = 16, len = 0;
+    char *s = malloc(cap);
+    int out_of_memory = !s;
+    while (!out_of_memory && ps->p < ps->end && *ps->p != '"') {
         char c = *ps->p++;
         if (c == '\\' && ps->p < ps->end) {
             char e = *ps->p++;
@@ -53,15 +57,23 @@ static char *parse_string_raw(parser *ps)
             default: c = e;
             }
         }
-        *o++ = c;
+        if (len + 1 == cap) {
+            char *bigger = realloc(s, cap * 2);
+            out_of_memory = !bigger;
+            if (out_of_memory)
+                break;
+            s = bigger;
+            cap *= 2;
+        }
+        s[len++] = c;
     }
-    if (ps->p >= ps->end) {
-        fail(ps, "unterminated string");
+    if (out_of_memory || ps->p >= ps->end) {
+        fail(ps, out_of_memory ? "out of memory" : "unterminated string");
         free(s);
         return NULL;
     }
     ps->p++;
-    *o = 0;
+    s[len] = 0;
     return s;
 }
 
@@ -73,6 +85,10 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
         return 0;
     }
     out->items = calloc(cap, sizeof(json));
+    if (!out->items) {
+        fail(ps, "out of memory");
+        return 0;
+    }
     ps->p++;
     skip_space(ps);
     if (ps->p < ps->end && *ps->p == close) {
@@ -82,8 +98,13 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
     }
     for (;;) {
         if (out->count == cap) {
+            json *more = realloc(out->items, 2 * cap * sizeof(json));
+            if (!more) {
+                fail(ps, "out of memory");
+                return 0;
+            }
+            out->items = more;
             cap *= 2;
-            out->items = realloc(out->items, cap * sizeof(json));
         }
         json *item = &out->items[out->count++];   /* counted now so that a failure frees it */
         memset(item, 0, sizeof *item);
@@ -198,14 +219,14 @@ static char *read_text(const char *path, size_t *len)
     return text;
 }
 
-json *json_load_file(const char *path)
+json *json_parse(const char *text, size_t len, const char *name)
 {
-    size_t len;
-    char *text = read_text(path, &len);
-    if (!text)
-        return NULL;
-    parser ps = { text, text, text + len, path, 0, 0 };
+    parser ps = { text, text, text + len, name, 0, 0 };
     json *root = calloc(1, sizeof *root);
+    if (!root) {
+        fail(&ps, "out of memory");
+        return NULL;
+    }
     int ok = parse_value(&ps, root);
     if (ok) {
         skip_space(&ps);
@@ -218,6 +239,16 @@ json *json_load_file(const char *path)
         json_free(root);
         root = NULL;
     }
+    return root;
+}
+
+json *json_load_file(const char *path)
+{
+    size_t len;
+    char *text = read_text(path, &len);
+    if (!text)
+        return NULL;
+    json *root = json_parse(text, len, path);
     free(text);
     return root;
 }

@@ -20,6 +20,9 @@ struct json {
 
 /* Parses a file; NULL with a message on stderr ("<path>: ...") on failure. */
 json *json_load_file(const char *path);
+/* Parses text[0..len), which must be followed by a NUL (text[len] == 0);
+ * `name` stands for the path in messages. */
+json *json_parse(const char *text, size_t len, const char *name);
 void json_free(json *j);
 
 /* Object member by name, or NULL. */
