@@ -68,11 +68,13 @@ typedef struct zuc_impl {
     void (*lanes_keystream)(zuc_lanes *st, uint32_t *const *out, size_t nblocks);
     void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
                       size_t nblocks);
-    /* Optional: lanes_xor for one block of which only the first nwords
-     * (< block_words) keystream words are made and used: the lanes advance
-     * nwords steps. in[l] / out[l] still hold a whole block. */
-    void (*lanes_xor_tail)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
-                           unsigned nwords);
+    /* Optional: the last block of messages that end in it, in place: the
+     * lanes advance nwords (<= block_words) steps and out[l] = in[l] XOR
+     * keystream over nbytes[l] <= 4 nwords bytes (lanes whose in[l] is NULL
+     * only advance); nothing beyond nbytes[l] is read or written. NULL:
+     * lanes_xor through bounce buffers. */
+    void (*lanes_xor_partial)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
+                              const size_t *nbytes, unsigned nwords);
     /* Optional, for the MACs of a multi-lane path: acc[j] ^= the fold of
      * nchunks 64-bit chunks of msg against the windows from z + j, for every
      * tag word j < ntags (zuc_mac_fold's sum, all tag words in one pass).

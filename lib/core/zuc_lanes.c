@@ -156,25 +156,48 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
         }
 }
 
-/* The keystream words the last block needs: where every busy message ends
- * inside it and the path can stop early, those of the longest; else a whole
- * block. */
+/* The keystream words the last block needs: those of the longest message
+ * left, at most a block. */
 static unsigned last_words(const lane_set *ls, const crypt_lane *lane, size_t block_bytes)
 {
     size_t longest = 0;
-    if (!ls->im->lanes_xor_tail)
-        return ls->im->block_words;
     for (unsigned l = 0; l < lane_count(ls); l++)
         if ((ls->active >> l & 1) && lane[l].left > longest)
             longest = lane[l].left;
     return longest < block_bytes ? (unsigned)((longest + 3) / 4) : ls->im->block_words;
 }
 
+/* The last block through a path's own partial-block primitive: each lane's
+ * bytes in place (masked loads and stores), only the words they need. */
+static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+{
+    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
+    uint8_t *out[ZUC_LANES_MAX] = { 0 };
+    size_t nbytes[ZUC_LANES_MAX] = { 0 };
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if (ls->active >> l & 1) {
+            in[l] = lane[l].in;
+            out[l] = lane[l].out;
+            nbytes[l] = lane[l].left < block_bytes ? lane[l].left : block_bytes;
+        }
+    ls->im->lanes_xor_partial(&ls->st, in, out, nbytes, last_words(ls, lane, block_bytes));
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        if (ls->active >> l & 1) {
+            lane[l].in += nbytes[l];
+            lane[l].out += nbytes[l];
+            lane[l].left -= nbytes[l];
+        }
+}
+
 /* One block where some message ends inside it: those messages go through
- * a bounce buffer, the others are processed in place. Where all end in it,
- * the path may make only the words they need (lanes_xor_tail). */
+ * a bounce buffer, the others are processed in place (or all in place by a
+ * path's partial-block primitive). */
 static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
+    if (ls->im->lanes_xor_partial) {
+        crypt_last_partial(ls, lane, block_bytes);
+        return;
+    }
     uint8_t bounce[ZUC_LANES_MAX][4 * 32];          /* blocks of up to 32 words */
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
@@ -190,11 +213,7 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
             in[l] = out[l] = bounce[l];
         }
     }
-    unsigned tail_words = last_words(ls, lane, block_bytes);
-    if (tail_words < ls->im->block_words)
-        ls->im->lanes_xor_tail(&ls->st, in, out, tail_words);
-    else
-        ls->im->lanes_xor(&ls->st, in, out, 1);
+    ls->im->lanes_xor(&ls->st, in, out, 1);
     for (unsigned l = 0; l < lane_count(ls); l++) {
         if (!(ls->active >> l & 1))
             continue;

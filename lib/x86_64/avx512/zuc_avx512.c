@@ -124,15 +124,25 @@ INLINE v16 f(lanes16 *w, br16 x)
     return wout;
 }
 
-/* 2^15 s15 + 2^17 s13 + 2^21 s10 + 2^20 s4 + 2^8 s0, in [0, p]: the
- * feedback without its s0 term, which add_mod_final adds last. */
-INLINE v16 feedback_terms(const lanes16 *w, int base)
+/* 2^17 s13 + 2^21 s10 + 2^20 s4 + 2^8 s0, in [0, p]: the feedback terms
+ * of the older cells. */
+INLINE v16 feedback_old_terms(const lanes16 *w, int base)
 {
-    v16 a = add_mod_lazy(mul_pow2(CELL(w, base, 15), DBL(w, base, 15), 15),
-                         mul_pow2(CELL(w, base, 13), DBL(w, base, 13), 17));
-    v16 b = add_mod_lazy(mul_pow2(CELL(w, base, 10), DBL(w, base, 10), 21),
-                         mul_pow2(CELL(w, base, 4), DBL(w, base, 4), 20));
-    return add_mod_lazy(add_mod_lazy(a, b), mul_pow2(CELL(w, base, 0), DBL(w, base, 0), 8));
+    v16 a = add_mod_lazy(mul_pow2(CELL(w, base, 13), DBL(w, base, 13), 17),
+                         mul_pow2(CELL(w, base, 10), DBL(w, base, 10), 21));
+    v16 b = add_mod_lazy(mul_pow2(CELL(w, base, 4), DBL(w, base, 4), 20),
+                         mul_pow2(CELL(w, base, 0), DBL(w, base, 0), 8));
+    return add_mod_lazy(a, b);
+}
+
+/* 2^15 s15 from s15 alone (two shifts and one VPTERNLOGD, (a | b) & c):
+ * in the initialisation s15 is the cell made one step before, and this is
+ * one instruction shorter a path than from its double. */
+INLINE v16 s15_term(const lanes16 *w, int base)
+{
+    v16 s15 = CELL(w, base, 15);
+    return _mm512_ternarylogic_epi32(_mm512_slli_epi32(s15, 15), _mm512_srli_epi32(s15, 16),
+                                     _mm512_set1_epi32(MASK31), 0xA8);
 }
 
 /* s16 replaces s0, which is cell base; its double too. */
@@ -144,13 +154,17 @@ INLINE void lfsr_shift_in(lanes16 *w, int base, v16 s16)
 /* LFSRWithWorkMode */
 INLINE void lfsr_work(lanes16 *w, int base)
 {
-    lfsr_shift_in(w, base, add_mod_final(CELL(w, base, 0), feedback_terms(w, base)));
+    v16 t = add_mod_lazy(feedback_old_terms(w, base),
+                         mul_pow2(CELL(w, base, 15), DBL(w, base, 15), 15));
+    lfsr_shift_in(w, base, add_mod_final(CELL(w, base, 0), t));
 }
 
 /* LFSRWithInitialisationMode(W >> 1) */
 INLINE void lfsr_init(lanes16 *w, int base, v16 wout)
 {
-    v16 t = add_mod_lazy(feedback_terms(w, base), _mm512_srli_epi32(wout, 1));
+    /* the terms that wait for the last cell and for W are added last */
+    v16 recent = add_mod_lazy(s15_term(w, base), _mm512_srli_epi32(wout, 1));
+    v16 t = add_mod_lazy(feedback_old_terms(w, base), recent);
     lfsr_shift_in(w, base, add_mod_final(CELL(w, base, 0), t));
 }
 
@@ -304,24 +318,29 @@ static void avx512_lanes_xor(zuc_lanes *st, const uint8_t *const *in, uint8_t *c
     zuc_wipe(z, sizeof z);
 }
 
-/* One block of which only the first nwords (< 16) keystream words are made
- * and XORed; the lanes advance nwords steps. For the last words of short
- * messages, which would otherwise cost a whole block. */
-static void avx512_lanes_xor_tail(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
-                                  unsigned nwords)
+/* The last block of messages that end in it: nwords (<= 16) steps, and
+ * each lane's nbytes[l] bytes XORed in place with byte-masked loads and
+ * stores, nothing beyond them read or written. */
+static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in,
+                                     uint8_t *const *out, const size_t *nbytes, unsigned nwords)
 {
     lanes16 w;
     v16 z[16];
     load_lanes(&w, st);
-    for (unsigned i = 0; i < 16; i++)
-        z[i] = i < nwords ? keystream_step(&w, (int)i) : _mm512_setzero_si512();
-    transpose16(z);
+    if (nwords == BLOCK_WORDS) {
+        block16(&w, z);
+    } else {
+        for (unsigned i = 0; i < 16; i++)
+            z[i] = i < nwords ? keystream_step(&w, (int)i) : _mm512_setzero_si512();
+        transpose16(z);
+    }
     for (int l = 0; l < LANES; l++)
         if (in[l]) {
-            v16 m = _mm512_loadu_si512((const void *)in[l]);
-            _mm512_storeu_si512((void *)out[l], vxor(m, bswap32(z[l])));
+            uint64_t k = nbytes[l] >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nbytes[l]) - 1;
+            v16 m = _mm512_maskz_loadu_epi8(k, in[l]);
+            _mm512_mask_storeu_epi8(out[l], k, vxor(m, bswap32(z[l])));
         }
-    store_lanes(st, &w, (int)nwords);
+    store_lanes(st, &w, (int)nwords & 15);
     zuc_wipe(&w, sizeof w);
     zuc_wipe(z, sizeof z);
 }
@@ -373,6 +392,6 @@ const zuc_impl IMPL = {
     .lanes_init = avx512_lanes_init,
     .lanes_keystream = avx512_lanes_keystream,
     .lanes_xor = avx512_lanes_xor,
-    .lanes_xor_tail = avx512_lanes_xor_tail,
+    .lanes_xor_partial = avx512_lanes_xor_partial,
     .mac_fold = zuc_avx512_mac_fold,
 };

@@ -44,6 +44,27 @@ static inline __m512i zuc_emulated_shuffle_epi32(__m512i a, int imm)
 }
 #define _mm512_shuffle_epi32(a, imm) zuc_emulated_shuffle_epi32((a), (int)(imm))
 
+/* VMOVDQU8 with a byte mask: masked-off bytes are neither read (zero) nor
+ * written. */
+static inline __m512i zuc_emulated_maskz_loadu_epi8(uint64_t k, const void *p)
+{
+    uint8_t bytes[64];
+    for (int i = 0; i < 64; i++)
+        bytes[i] = (k >> i & 1) ? ((const uint8_t *)p)[i] : 0;
+    return _mm512_loadu_si512((const void *)bytes);
+}
+#define _mm512_maskz_loadu_epi8(k, p) zuc_emulated_maskz_loadu_epi8((k), (p))
+
+static inline void zuc_emulated_mask_storeu_epi8(void *p, uint64_t k, __m512i v)
+{
+    uint8_t bytes[64];
+    _mm512_storeu_si512((void *)bytes, v);
+    for (int i = 0; i < 64; i++)
+        if (k >> i & 1)
+            ((uint8_t *)p)[i] = bytes[i];
+}
+#define _mm512_mask_storeu_epi8(p, k, v) zuc_emulated_mask_storeu_epi8((p), (k), (v))
+
 #else
 #include <immintrin.h>
 #endif
