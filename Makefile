@@ -1,8 +1,15 @@
 # The two commands of the README:
 #   make        set-up, Release build, then the main job (zucbench estream, mac, ablation, report)
-#   make test   set-up, every test in a Release build and in an ASan+UBSan build
+#   make test   set-up, every test in a Release build and in an ASan+UBSan build,
+#               the fuzz targets briefly, and the threaded harness under TSan
+#   make fuzz   the fuzz targets, FUZZ_SECONDS (600) each
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+TSAN_BUILD ?= build-tsan
+# Seconds each fuzz target runs: make test gives it FUZZ_TEST_SECONDS, make fuzz FUZZ_SECONDS.
+FUZZ_TEST_SECONDS ?= 20
+FUZZ_SECONDS ?= 600
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 PYTHON     ?= python3
@@ -17,7 +24,8 @@ endif
 
 CROSS_TARGETS ?= armhf aarch64
 
-.PHONY: all setup build test test-release test-sanitize test-report report venv cross-test clean
+.PHONY: all setup build test test-release test-sanitize test-report report venv cross-test clean \
+        fuzz fuzz-build test-fuzz test-tsan clang-present
 
 # The main job: the source documents' ZUC tables on this machine (quick
 # sizes, libzuc beside ipsec-mb; the ablation study's Tables 13 and 15; the
@@ -40,7 +48,7 @@ build: setup
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: test-release test-sanitize test-report
+test: test-release test-sanitize test-report test-fuzz test-tsan
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -49,6 +57,36 @@ test-sanitize: setup
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZUCBENCH_SANITIZE=ON $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure
+
+# The libFuzzer targets of tests/fuzz (clang, ASan + UBSan), two at a time,
+# each on a copy of its seed corpus (tests/fuzz/corpus/<target>).
+test-fuzz: fuzz-build
+	cd $(FUZZ_BUILD) && FUZZ_SECONDS=$(FUZZ_TEST_SECONDS) ctest --output-on-failure -j $(JOBS)
+
+fuzz: fuzz-build
+	cd $(FUZZ_BUILD) && FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --output-on-failure -j $(JOBS) \
+	  --timeout $$(( $(FUZZ_SECONDS) + 300 ))
+
+fuzz-build: setup clang-present
+	JOBS=$(JOBS) ./scripts/clang_build.sh tests/fuzz $(FUZZ_BUILD) all $(CMAKE_FLAGS)
+
+# The threaded harness (zucbench speed --threads) under ThreadSanitizer: any
+# report stops the run with status 66. clang, as gcc's TSan runtime crashes in
+# the ifunc resolvers of bench/ciphers; no peers, which are not instrumented.
+test-tsan: setup clang-present
+	JOBS=$(JOBS) ./scripts/clang_build.sh . $(TSAN_BUILD) zucbench -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+	  -DBUILD_TESTING=OFF -DZUCBENCH_WITH_IPSECMB=OFF -DZUCBENCH_WITH_OPENSSL=OFF \
+	  -DZUCBENCH_WITH_SODIUM=OFF -DZUCBENCH_WITH_CRYPTOPP=OFF $(CMAKE_FLAGS)
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
+	  ./$(TSAN_BUILD)/tools/zucbench speed --threads 3 --quick --sizes 16,1500 >/dev/null
+	@echo "test-tsan: zucbench speed --threads 3: no ThreadSanitizer report"
+
+# setup.sh installs clang as root; otherwise say what is missing.
+clang-present:
+	@command -v clang >/dev/null 2>&1 || { \
+	  echo "clang is missing: the fuzz targets and the ThreadSanitizer build need it" \
+	       "(Debian: apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
 venv: $(VENV_STAMP)
 
@@ -79,4 +117,4 @@ cross-test:
 	done
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(addprefix $(BUILD)-,$(CROSS_TARGETS))
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) $(addprefix $(BUILD)-,$(CROSS_TARGETS))
