@@ -15,8 +15,9 @@ cp "$seeds"/* "$work/corpus/"
 cd "$work"
 
 status=0
-# -timeout: one input taking this long is a hang, and a failure
-"$fuzzer" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
+# -timeout: one input taking this long is a hang, and a failure;
+# -verbosity=0: no line per new input, so a failure's log stays readable
+"$fuzzer" -max_total_time="$seconds" -timeout=10 -verbosity=0 -print_final_stats=1 \
     -artifact_prefix="$work/crashes/" "$@" "$work/corpus" || status=$?
 if [ "$status" -ne 0 ]; then
     echo "$(basename "$fuzzer"): failed (exit $status); reproduce with:" >&2
