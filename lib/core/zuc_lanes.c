@@ -9,8 +9,14 @@
  * lanes it fills, so free lanes are filled together: a free lane waits while
  * the steps it would idle cost less than one initialisation.
  *
+ * Jobs start longest first, within windows of ORDER_WINDOW jobs: lanes that
+ * start together then end together, so a mix of lengths (an Imix batch)
+ * costs about what its sizes cost apart, instead of short messages waiting
+ * on long ones for a whole initialisation of all lanes.
+ *
  * The MACs fold each lane's keystream into its message with carry-less
  * multiplication (zuc_mac_fold), many 64-bit chunks per call. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "zuc_impl.h"
@@ -23,13 +29,47 @@ static const uint8_t empty_message[8];
 
 /* ---- lanes and when to fill them ------------------------------------------ */
 
+#define ORDER_WINDOW 256
+
+/* A job's work in keystream bits, for the order jobs start in. */
+typedef uint64_t (*job_length)(const void *jobs, size_t i);
+
+typedef struct { uint64_t length; size_t job; } order_entry;
+
 typedef struct {
     const zuc_impl *im;
     zuc_lanes st;
     uint32_t cells[ZUC_LANES_MAX][16];     /* key loading of the lanes being filled */
     unsigned active, fresh;                /* lane masks: busy, and being filled */
-    size_t next;                           /* the next job to start */
+    size_t next;                           /* jobs started */
+    order_entry order[ORDER_WINDOW];       /* the window of jobs, longest first */
+    size_t order_pos, order_n;
 } lane_set;
+
+/* Longest first; equal lengths in job order. */
+static int longer_first(const void *a, const void *b)
+{
+    const order_entry *x = a, *y = b;
+    if (x->length != y->length)
+        return x->length < y->length ? 1 : -1;
+    return x->job < y->job ? -1 : x->job > y->job;
+}
+
+/* The next job to start (ls->next < n): from the current window, which is
+ * refilled with the next ORDER_WINDOW jobs and sorted when it runs out. */
+static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length length_of)
+{
+    if (ls->order_pos == ls->order_n) {
+        size_t first = ls->next, count = n - first < ORDER_WINDOW ? n - first : ORDER_WINDOW;
+        for (size_t k = 0; k < count; k++)
+            ls->order[k] = (order_entry){ length_of(jobs, first + k), first + k };
+        qsort(ls->order, count, sizeof ls->order[0], longer_first);
+        ls->order_pos = 0;
+        ls->order_n = count;
+    }
+    ls->next++;
+    return ls->order[ls->order_pos++].job;
+}
 
 static unsigned lane_count(const lane_set *ls)
 {
@@ -64,6 +104,7 @@ static void lanes_begin(lane_set *ls, const zuc_impl *im)
     memset(ls->cells, 0, sizeof ls->cells);
     ls->active = ls->fresh = 0;
     ls->next = 0;
+    ls->order_pos = ls->order_n = 0;
 }
 
 /* Initialises the lanes marked fresh (their cells are loaded). */
@@ -123,14 +164,24 @@ static int zuc256_crypt_source(const void *jobs, size_t i, uint32_t cells[16], c
     return 1;
 }
 
+static uint64_t eea3_length(const void *jobs, size_t i)
+{
+    return ((const zuc_eea3_job *)jobs)[i].length_bits;
+}
+
+static uint64_t zuc256_crypt_length(const void *jobs, size_t i)
+{
+    return 8 * (uint64_t)((const zuc256_crypt_job *)jobs)[i].length_bytes;
+}
+
 /* Takes jobs into free lanes while there are jobs (empty ones need no lane). */
 static void crypt_fill(lane_set *ls, crypt_lane *lane, const void *jobs, size_t n,
-                       crypt_source source)
+                       crypt_source source, job_length length_of)
 {
     for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
         if (!((ls->active | ls->fresh) >> l & 1))
             while (ls->next < n)
-                if (source(jobs, ls->next++, ls->cells[l], &lane[l])) {
+                if (source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], &lane[l])) {
                     ls->fresh |= 1u << l;
                     break;
                 }
@@ -248,7 +299,8 @@ static size_t shortest_left(const lane_set *ls, const crypt_lane *lane)
     return m;
 }
 
-static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_source source)
+static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_source source,
+                        job_length length_of)
 {
     lane_set ls;
     crypt_lane lane[ZUC_LANES_MAX];
@@ -257,7 +309,7 @@ static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_so
     for (;;) {
         size_t shortest = shortest_left(&ls, lane);
         if (fill_now(&ls, n, shortest == NONE ? 0 : shortest / 4)) {
-            crypt_fill(&ls, lane, jobs, n, source);
+            crypt_fill(&ls, lane, jobs, n, source, length_of);
             shortest = shortest_left(&ls, lane);
         }
         if (!ls.active)
@@ -273,12 +325,12 @@ static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_so
 
 void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n)
 {
-    lanes_crypt(im, jobs, n, eea3_source);
+    lanes_crypt(im, jobs, n, eea3_source, eea3_length);
 }
 
 void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, size_t n)
 {
-    lanes_crypt(im, jobs, n, zuc256_crypt_source);
+    lanes_crypt(im, jobs, n, zuc256_crypt_source, zuc256_crypt_length);
 }
 
 /* ---- MACs -------------------------------------------------------------------
@@ -409,12 +461,24 @@ static void mac_finish(const zuc_impl *im, mac_lane *m)
     }
 }
 
-static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, mac_source source)
+static uint64_t eia3_length(const void *jobs, size_t i)
+{
+    return (uint64_t)((const zuc_eia3_job *)jobs)[i].length_bits + 64;
+}
+
+static uint64_t zuc256_mac_length(const void *jobs, size_t i)
+{
+    const zuc256_mac_job *j = (const zuc256_mac_job *)jobs + i;
+    return (uint64_t)j->length_bits + 16 * (uint64_t)j->tag_bytes;
+}
+
+static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, mac_source source,
+                     job_length length_of)
 {
     for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
         if (!(ls->active >> l & 1)) {
             mac_lane *m = &lane[l];
-            source(jobs, ls->next++, ls->cells[l], m);
+            source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], m);
             m->done_bits = m->base = m->have = 0;
             m->started = 0;
             memset(m->acc, 0, sizeof m->acc);
@@ -429,7 +493,8 @@ static size_t mac_words_left(const mac_lane *m)
     return m->need + Z_SLACK - (m->base + m->have);
 }
 
-static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source source)
+static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source source,
+                      job_length length_of)
 {
     lane_set ls;
     mac_lane lane[ZUC_LANES_MAX];
@@ -443,7 +508,7 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
                 shortest = left < shortest ? left : shortest;
             }
         if (fill_now(&ls, n, shortest == NONE ? 0 : shortest))
-            mac_fill(&ls, lane, jobs, n, source);
+            mac_fill(&ls, lane, jobs, n, source, length_of);
         if (!ls.active)
             break;
         uint32_t *dst[ZUC_LANES_MAX] = { 0 };
@@ -480,10 +545,10 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
 
 void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
 {
-    lanes_mac(im, jobs, n, eia3_source);
+    lanes_mac(im, jobs, n, eia3_source, eia3_length);
 }
 
 void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job *jobs, size_t n)
 {
-    lanes_mac(im, jobs, n, zuc256_mac_source);
+    lanes_mac(im, jobs, n, zuc256_mac_source, zuc256_mac_length);
 }
