@@ -56,11 +56,10 @@ INLINE v16 vxor(v16 a, v16 b) { return _mm512_xor_si512(a, b); }
 INLINE v16 vadd(v16 a, v16 b) { return _mm512_add_epi32(a, b); }
 INLINE v16 vxor3(v16 a, v16 b, v16 c) { return _mm512_ternarylogic_epi32(a, b, c, XOR3); }
 
-/* s * 2^k mod (2^31 - 1) for s < 2^31, from s and d = 2s: a 31-bit rotation. */
-INLINE v16 mul_pow2(v16 s, v16 d, int k)
-{
-    return _mm512_and_si512(_mm512_shldi_epi32(s, d, k), _mm512_set1_epi32(MASK31));
-}
+/* s * 2^k mod (2^31 - 1) for s < 2^31, from s and d = 2s: a 31-bit
+ * rotation. A macro: VPSHLDD takes k as an immediate. */
+#define mul_pow2(s, d, k) \
+    _mm512_and_si512(_mm512_shldi_epi32((s), (d), (k)), _mm512_set1_epi32(MASK31))
 
 /* a + b mod (2^31 - 1) for a, b in [0, p]: the result is in [0, p]. */
 INLINE v16 add_mod_lazy(v16 a, v16 b)
