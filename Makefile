@@ -68,16 +68,18 @@ fuzz: fuzz-build
 	  --timeout $$(( $(FUZZ_SECONDS) + 300 ))
 
 fuzz-build: setup clang-present
-	JOBS=$(JOBS) ./scripts/clang_build.sh tests/fuzz $(FUZZ_BUILD) all $(CMAKE_FLAGS)
+	cmake -S tests/fuzz -B $(FUZZ_BUILD) -DCMAKE_C_COMPILER=clang $(CMAKE_FLAGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS)
 
 # The threaded harness (zucbench speed --threads) under ThreadSanitizer: any
 # report stops the run with status 66. clang, as gcc's TSan runtime crashes in
 # the ifunc resolvers of bench/ciphers; no peers, which are not instrumented.
 test-tsan: setup clang-present
-	JOBS=$(JOBS) ./scripts/clang_build.sh . $(TSAN_BUILD) zucbench -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
 	  -DBUILD_TESTING=OFF -DZUCBENCH_WITH_IPSECMB=OFF -DZUCBENCH_WITH_OPENSSL=OFF \
 	  -DZUCBENCH_WITH_SODIUM=OFF -DZUCBENCH_WITH_CRYPTOPP=OFF $(CMAKE_FLAGS)
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target zucbench
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
 	  ./$(TSAN_BUILD)/tools/zucbench speed --threads 3 --quick --sizes 16,1500 >/dev/null
 	@echo "test-tsan: zucbench speed --threads 3: no ThreadSanitizer report"
