@@ -10,6 +10,9 @@
  * runs, which is a branch on them by design).
  *
  * Usage: consttime PATH...   (e.g. avx2-vaes avx2; scalar to see it fail)
+ * The test-only paths avx2-vaes-emu and avx512-emu (tests/support/
+ * test_impls.c) are the VAES, VPCLMULQDQ and AVX-512 sources with those
+ * instructions computed by code valgrind can run.
  * Run under `valgrind --error-exitcode=1`: a path is constant time for these
  * calls if valgrind reports no error. A path this CPU (or valgrind's
  * emulated CPU) cannot run is skipped with a message; so is one that stops
@@ -283,7 +286,8 @@ int main(int argc, char **argv)
 #if defined(__x86_64__)
     else
         printf("consttime: the CPU as valgrind emulates it: vaes %s, vpclmulqdq %s (without it "
-               "the MACs fold with 128-bit PCLMULQDQ)\n",
+               "the MACs fold with 128-bit PCLMULQDQ; avx2-vaes-emu's with the 256-bit fold "
+               "through SIMDe)\n",
                __builtin_cpu_supports("vaes") ? "yes" : "no",
                __builtin_cpu_supports("vpclmulqdq") ? "yes" : "no");
 #endif

@@ -10,7 +10,8 @@
  *
  * The same source builds two paths: "avx2" (AESENCLAST on each 128-bit half)
  * and, from zuc_avx2_vaes.c with -mvaes, "avx2-vaes" (one 256-bit
- * VAESENCLAST), which needs VAES too.
+ * VAESENCLAST), which needs VAES too. The tests build it a third time,
+ * without VAES code, as "avx2-vaes-emu" (zuc_avx2_vaes_emu.c).
  *
  * Techniques: the LFSR feedback sums its five terms with vector adds and
  * min(c, c - p) as the reduction, one fold at the end; the rotations by 16 of
@@ -30,7 +31,10 @@
 #include "zuc_avx2_sbox.h"
 #include "zuc_impl.h"
 
-#if defined(__VAES__)
+#if defined(ZUC_AVX2_VAES_EMULATED)
+#define IMPL zuc_impl_avx2_vaes_emu
+#define IMPL_NAME "avx2-vaes-emu"
+#elif defined(__VAES__)
 #define IMPL zuc_impl_avx2_vaes
 #define IMPL_NAME "avx2-vaes"
 #else
@@ -369,6 +373,10 @@ static int avx2_usable(void)
     if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(c & bit_VAES))
         return 0;
 #endif
+#if defined(ZUC_AVX2_MAC_FOLD)
+    if (!zuc_cpu_has_pclmul())          /* the emulated fold's 128-bit halves */
+        return 0;
+#endif
     return 1;
 }
 
@@ -381,4 +389,7 @@ const zuc_impl IMPL = {
     .lanes_init = avx2_lanes_init,
     .lanes_keystream = avx2_lanes_keystream,
     .lanes_xor = avx2_lanes_xor,
+#if defined(ZUC_AVX2_MAC_FOLD)
+    .mac_fold = ZUC_AVX2_MAC_FOLD,      /* set by zuc_avx2_vaes_emu.c only */
+#endif
 };

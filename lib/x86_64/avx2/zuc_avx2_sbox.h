@@ -41,7 +41,7 @@ ZUC_AVX2_INLINE __m256i zuc_avx2_aes_subbytes(__m256i x)
         0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3,
         0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
     x = _mm256_shuffle_epi8(x, inv_shift_rows);
-#if defined(__VAES__)
+#if defined(__VAES__) || defined(ZUC_AVX2_VAES_EMULATED)   /* the latter: zuc_avx2_vaes_emu.c */
     return _mm256_aesenclast_epi128(x, _mm256_setzero_si256());
 #else
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm_setzero_si128());
