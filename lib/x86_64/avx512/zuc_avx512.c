@@ -92,22 +92,20 @@ INLINE br16 bit_reorganization(const lanes16 *w, int base)
     return x;
 }
 
-/* With x = t <<< 16 and y = t ^ t<<<16 ^ t<<<24 (three rotations of x by
- * 0, 8 and 16, taken by 16 more):
- *   L1(x) = x ^ x<<<24 ^ (x ^ x<<<8 ^ x<<<16)<<<2  = t<<<16 ^ t<<<8  ^ y<<<2
- *   L2(x) = x ^ x<<<8 ^ (x ^ x<<<8 ^ x<<<16)<<<14  = t<<<16 ^ t<<<24 ^ y<<<14
- * seven rotations for the two instead of ten. */
+/* L1(t <<< 16) = t<<<16 ^ t<<<18 ^ t<<<26 ^ t<<<2 ^ t<<<8: five rotations
+ * side by side and two VPTERNLOGD, so two instructions deep (F's chain from
+ * step to step runs through L1 and L2). */
 INLINE v16 l1_of_rot16(v16 t)
 {
-    v16 t16 = _mm512_rol_epi32(t, 16);
-    v16 y = vxor3(t, t16, _mm512_rol_epi32(t, 24));
-    return vxor3(t16, _mm512_rol_epi32(t, 8), _mm512_rol_epi32(y, 2));
+    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 18), _mm512_rol_epi32(t, 26));
+    return vxor3(a, _mm512_rol_epi32(t, 2), _mm512_rol_epi32(t, 8));
 }
 
+/* L2(t <<< 16) = t<<<16 ^ t<<<24 ^ t<<<30 ^ t<<<6 ^ t<<<14 */
 INLINE v16 l2_of_rot16(v16 t)
 {
-    v16 t16 = _mm512_rol_epi32(t, 16), t24 = _mm512_rol_epi32(t, 24);
-    return vxor3(t16, t24, _mm512_rol_epi32(vxor3(t, t16, t24), 14));
+    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 24), _mm512_rol_epi32(t, 30));
+    return vxor3(a, _mm512_rol_epi32(t, 6), _mm512_rol_epi32(t, 14));
 }
 
 /* F: returns W and updates R1, R2. W1L || W2H and W2L || W1H are rot16 of
