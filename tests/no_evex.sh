@@ -7,7 +7,9 @@
 # PCLMULQDQ forms are allowed).
 set -eu
 found=0
+[ "$#" -gt 0 ] || { echo "emulated_no_evex: no object given"; exit 1; }
 for obj in "$@"; do
+    objdump -d "$obj" > /dev/null || { echo "emulated_no_evex: cannot read $obj"; exit 1; }
     n=$(objdump -d "$obj" | grep -cE '%zmm|%k[0-7]|\{1to|vpternlog|vpermt2|vpshld|gf2p8' || true)
     e=$(objdump -d "$obj" | awk -F'\t' 'NF >= 3 && $2 ~ /^62 /' | wc -l)
     v=$(objdump -d "$obj" | grep -cE '\sv(aes[a-z]*|pclmul[a-z]*)\s.*%[yz]mm' || true)
