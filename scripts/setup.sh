@@ -8,7 +8,10 @@ set -eu
 
 arch=$(dpkg --print-architecture 2>/dev/null || uname -m)
 if [ "${1:-}" = "cross" ]; then
+    # The C libraries of the targets are only recommended by the compilers,
+    # and set-up installs without recommendations: named here.
     packages="cmake make python3 gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu qemu-user"
+    packages="$packages libc6-dev-armhf-cross libc6-dev-arm64-cross"
 else
     # python3-venv: the report renderer's virtual environment (make report, make test).
     packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv"

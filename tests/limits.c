@@ -174,31 +174,55 @@ static void check_impl(const char *impl)
 
 /* ---- a batch whose last job is out of range --------------------------------- */
 
+/* Runs a batch of two jobs of algorithm a through its _n call: 64 bytes,
+ * then len; out[0..1] are 64-byte outputs (ciphertext, MAC or tag). */
+static int run_pair(algorithm a, size_t len, uint8_t out[2][MSG_BYTES])
+{
+    uint32_t *mac = (uint32_t *)(void *)out[1];
+    switch (a) {
+    case EEA3: {
+        zuc_eea3_job j[2] = { { key, 1, 2, 0, msg, out[0], 8 * MSG_BYTES },
+                              { key, 1, 2, 0, msg, out[1], len } };
+        return zuc_eea3_n(j, 2);
+    }
+    case EIA3: {
+        zuc_eia3_job j[2] = { { key, 1, 2, 0, msg, 8 * MSG_BYTES, (uint32_t *)(void *)out[0] },
+                              { key, 1, 2, 0, msg, len, mac } };
+        return zuc_eia3_n(j, 2);
+    }
+    case CRYPT: {
+        zuc256_crypt_job j[2] = { { key, iv, msg, out[0], MSG_BYTES }, { key, iv, msg, out[1], len } };
+        return zuc256_crypt_n(j, 2);
+    }
+    default: {
+        size_t t = tag_bytes_of(a);
+        zuc256_mac_job j[2] = { { key, iv, msg, 8 * MSG_BYTES, out[0], t },
+                                { key, iv, msg, len, out[1], t } };
+        return zuc256_mac_n(j, 2);
+    }
+    }
+}
+
+/* The limit + 1 and SIZE_MAX, where they are beyond the limit and fit in a
+ * size_t (on 32-bit hosts SIZE_MAX is the 3GPP limit itself). */
 static void check_batch_untouched(const char *impl)
 {
-    uint8_t out[2][MSG_BYTES], tag[2][16];
-    uint32_t mac[2] = { 0x5A5A5A5A, 0x5A5A5A5A };
-    memset(out, 0xA5, sizeof out);
-    memset(tag, 0xA5, sizeof tag);
-    zuc_eea3_job e[2] = { { key, 1, 2, 0, msg, out[0], 8 * MSG_BYTES },
-                          { key, 1, 2, 0, msg, out[1], SIZE_MAX } };
-    zuc_eia3_job i[2] = { { key, 1, 2, 0, msg, 8 * MSG_BYTES, &mac[0] },
-                          { key, 1, 2, 0, msg, SIZE_MAX - 7, &mac[1] } };
-    zuc256_crypt_job c[2] = { { key, iv, msg, out[0], MSG_BYTES },
-                              { key, iv, msg, out[1], SIZE_MAX } };
-    zuc256_mac_job m[2] = { { key, iv, msg, 8 * MSG_BYTES, tag[0], 16 },
-                            { key, iv, msg, SIZE_MAX - 255, tag[1], 16 } };
-    int rc = zuc_eea3_n(e, 2);
-    check_count(rc == ZUC_ELENGTH && zuc_eia3_n(i, 2) == ZUC_ELENGTH &&
-                zuc256_crypt_n(c, 2) == ZUC_ELENGTH && zuc256_mac_n(m, 2) == ZUC_ELENGTH);
-    int untouched = mac[0] == 0x5A5A5A5A && mac[1] == 0x5A5A5A5A;
-    for (size_t k = 0; k < sizeof out; k++)
-        untouched &= ((uint8_t *)out)[k] == 0xA5;
-    for (size_t k = 0; k < sizeof tag; k++)
-        untouched &= ((uint8_t *)tag)[k] == 0xA5;
-    check_count(untouched);
-    if (!untouched)
-        printf("FAIL %s: a rejected batch wrote output\n", impl);
+    for (algorithm a = EEA3; a <= MAC16; a++) {
+        uint64_t limit = limit_of(a);
+        const uint64_t bad[] = { limit + 1, SIZE_MAX };
+        for (size_t k = 0; k < 2; k++) {
+            if (bad[k] > SIZE_MAX || bad[k] <= limit)
+                continue;
+            _Alignas(4) uint8_t out[2][MSG_BYTES];
+            memset(out, 0xA5, sizeof out);
+            int rc = run_pair(a, (size_t)bad[k], out);
+            int untouched = 1;
+            for (size_t i = 0; i < sizeof out; i++)
+                untouched &= ((uint8_t *)out)[i] == 0xA5;
+            expect(rc == ZUC_ELENGTH && untouched, impl, a, 1, (size_t)bad[k],
+                   "a batch whose last job is too long was not refused whole");
+        }
+    }
 }
 
 /* ---- each algorithm once at its limit ------------------------------------- */
@@ -236,8 +260,12 @@ static void check_at_limit(void)
     free(data), free(out1), free(out2);
 }
 
-int main(void)
+/* limits [--skip-full-runs]: the option leaves out the 512 MiB runs at the
+ * limits (for builds whose tests run under an emulator, where they take
+ * minutes). */
+int main(int argc, char **argv)
 {
+    int full_runs = !(argc > 1 && strcmp(argv[1], "--skip-full-runs") == 0);
     rng_seed(0x11117);
     rng_fill(key, sizeof key);
     rng_fill(iv, sizeof iv);
@@ -254,7 +282,10 @@ int main(void)
         check_batch_untouched(*name);
         printf("limits  %-10s checked\n", *name);
     }
-    check_at_limit();
+    if (full_runs)
+        check_at_limit();
+    else
+        printf("limits: the 512 MiB runs at the limit are skipped (--skip-full-runs)\n");
     zuc_force_impl("auto");
     return check_report("limits");
 }
