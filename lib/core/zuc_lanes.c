@@ -16,6 +16,7 @@
  *
  * The MACs fold each lane's keystream into its message with carry-less
  * multiplication (zuc_mac_fold), many 64-bit chunks per call. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,14 @@ static int longer_first(const void *a, const void *b)
     return x->job < y->job ? -1 : x->job > y->job;
 }
 
+static int in_order(const order_entry *e, size_t count)
+{
+    for (size_t k = 1; k < count; k++)
+        if (e[k].length > e[k - 1].length)
+            return 0;
+    return 1;
+}
+
 /* The next job to start (ls->next < n): from the current window, which is
  * refilled with the next ORDER_WINDOW jobs and sorted when it runs out. */
 static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length length_of)
@@ -63,7 +72,8 @@ static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length leng
         size_t first = ls->next, count = n - first < ORDER_WINDOW ? n - first : ORDER_WINDOW;
         for (size_t k = 0; k < count; k++)
             ls->order[k] = (order_entry){ length_of(jobs, first + k), first + k };
-        qsort(ls->order, count, sizeof ls->order[0], longer_first);
+        if (!in_order(ls->order, count))         /* equal lengths: nothing to sort */
+            qsort(ls->order, count, sizeof ls->order[0], longer_first);
         ls->order_pos = 0;
         ls->order_n = count;
     }
@@ -340,7 +350,7 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, si
  * for ZUC-256, whose tag starts as z_0 .. z_{t-1}). 64-bit chunks are folded
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
-#define Z_CAP 96                 /* words of keystream a lane holds */
+#define Z_CAP 160                /* words of keystream a lane holds */
 #define Z_SLACK 4                /* words made beyond the last one needed: the
                                   * last (partial) chunk's 4-word windows reach
                                   * up to 2 words past z_{need-1}, a path's own
@@ -353,6 +363,7 @@ typedef struct {
     size_t len_bits, done_bits;  /* message length; bits folded (a multiple of 64) */
     size_t base, have;           /* keystream window: z[0] is word base; z[0 .. have) made */
     size_t need;                 /* keystream words to make in all */
+    size_t used;                 /* z[0 .. used) has held keystream: what to wipe */
     unsigned tag_words, offset, started;
     int eia3;
     uint32_t *mac;               /* EIA3 result, or */
@@ -479,12 +490,20 @@ static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, m
         if (!(ls->active >> l & 1)) {
             mac_lane *m = &lane[l];
             source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], m);
-            m->done_bits = m->base = m->have = 0;
+            m->done_bits = m->base = m->have = m->used = 0;
             m->started = 0;
             memset(m->acc, 0, sizeof m->acc);
             ls->fresh |= 1u << l;
         }
     lanes_start_fresh(ls);
+}
+
+/* A finished lane: its keystream and sums wiped (only the words it used,
+ * which for short messages is much less than the window). */
+static void mac_lane_wipe(mac_lane *m)
+{
+    zuc_wipe(m->z, m->used * sizeof m->z[0]);
+    zuc_wipe(m, offsetof(mac_lane, z));
 }
 
 /* Keystream words a busy lane still has to make (slack included). */
@@ -526,6 +545,7 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
             if (!(ls.active >> l & 1))
                 continue;
             m->have += nblocks * bw;
+            m->used = m->have > m->used ? m->have : m->used;
             if (!m->started) {                     /* ZUC-256: Tag = z_0 .. z_{t-1} */
                 for (unsigned j = 0; !m->eia3 && j < m->tag_words; j++)
                     m->acc[j] = m->z[j];
@@ -534,13 +554,12 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
             mac_fold_ready(im, m);
             if (m->base + m->have >= m->need + Z_SLACK) {
                 mac_finish(im, m);
-                zuc_wipe(m, sizeof *m);
+                mac_lane_wipe(m);
                 ls.active &= ~(1u << l);
             }
         }
     }
     lanes_end(&ls);
-    zuc_wipe(lane, sizeof lane);
 }
 
 void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
