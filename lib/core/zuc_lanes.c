@@ -17,7 +17,6 @@
  * The MACs fold each lane's keystream into its message with carry-less
  * multiplication (zuc_mac_fold), many 64-bit chunks per call. */
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "zuc_impl.h"
@@ -35,50 +34,49 @@ static const uint8_t empty_message[8];
 /* A job's work in keystream bits, for the order jobs start in. */
 typedef uint64_t (*job_length)(const void *jobs, size_t i);
 
-typedef struct { uint64_t length; size_t job; } order_entry;
-
 typedef struct {
     const zuc_impl *im;
     zuc_lanes st;
     uint32_t cells[ZUC_LANES_MAX][16];     /* key loading of the lanes being filled */
     unsigned active, fresh;                /* lane masks: busy, and being filled */
     size_t next;                           /* jobs started */
-    order_entry order[ORDER_WINDOW];       /* the window of jobs, longest first */
-    size_t order_pos, order_n;
+    /* the window of jobs, longest first: length << 8 | (255 - position) */
+    uint64_t order[ORDER_WINDOW];
+    size_t order_first, order_pos, order_n;
 } lane_set;
 
-/* Longest first; equal lengths in job order. */
-static int longer_first(const void *a, const void *b)
+/* Sorts keys[0..count) from the largest down (Shell's sort: no calls, a
+ * few thousand comparisons for a full window, none moved when the keys
+ * already are in order, as for a batch of equal lengths). */
+static void sort_descending(uint64_t *keys, size_t count)
 {
-    const order_entry *x = a, *y = b;
-    if (x->length != y->length)
-        return x->length < y->length ? 1 : -1;
-    return x->job < y->job ? -1 : x->job > y->job;
-}
-
-static int in_order(const order_entry *e, size_t count)
-{
-    for (size_t k = 1; k < count; k++)
-        if (e[k].length > e[k - 1].length)
-            return 0;
-    return 1;
+    static const size_t gaps[] = { 109, 41, 19, 5, 1 };
+    for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
+        for (size_t i = gaps[g]; i < count; i++) {
+            uint64_t key = keys[i];
+            size_t j = i;
+            for (; j >= gaps[g] && keys[j - gaps[g]] < key; j -= gaps[g])
+                keys[j] = keys[j - gaps[g]];
+            keys[j] = key;
+        }
 }
 
 /* The next job to start (ls->next < n): from the current window, which is
- * refilled with the next ORDER_WINDOW jobs and sorted when it runs out. */
+ * refilled with the next ORDER_WINDOW jobs and sorted, longest first and
+ * equal lengths in job order, when it runs out. */
 static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length length_of)
 {
     if (ls->order_pos == ls->order_n) {
         size_t first = ls->next, count = n - first < ORDER_WINDOW ? n - first : ORDER_WINDOW;
         for (size_t k = 0; k < count; k++)
-            ls->order[k] = (order_entry){ length_of(jobs, first + k), first + k };
-        if (!in_order(ls->order, count))         /* equal lengths: nothing to sort */
-            qsort(ls->order, count, sizeof ls->order[0], longer_first);
+            ls->order[k] = length_of(jobs, first + k) << 8 | (ORDER_WINDOW - 1 - k);
+        sort_descending(ls->order, count);
+        ls->order_first = first;
         ls->order_pos = 0;
         ls->order_n = count;
     }
     ls->next++;
-    return ls->order[ls->order_pos++].job;
+    return ls->order_first + (ORDER_WINDOW - 1 - (size_t)(ls->order[ls->order_pos++] & 0xFF));
 }
 
 static unsigned lane_count(const lane_set *ls)
@@ -114,7 +112,7 @@ static void lanes_begin(lane_set *ls, const zuc_impl *im)
     memset(ls->cells, 0, sizeof ls->cells);
     ls->active = ls->fresh = 0;
     ls->next = 0;
-    ls->order_pos = ls->order_n = 0;
+    ls->order_first = ls->order_pos = ls->order_n = 0;
 }
 
 /* Initialises the lanes marked fresh (their cells are loaded). */
