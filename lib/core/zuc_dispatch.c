@@ -22,8 +22,7 @@
 #endif
 
 /* AVX-512 paths go first, inside
- * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512), here and in
- * impl_names. */
+ * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512). */
 static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
     &zuc_impl_avx512_gfni,
@@ -38,19 +37,8 @@ static const zuc_impl *const all_impls[] = {
 };
 #define N_IMPLS (sizeof all_impls / sizeof all_impls[0])
 
-/* The implementations of all_impls, then zuc_test_impls where the tests
- * link some in. */
+/* Test-only implementations (zuc_test_impls) the list can hold. */
 #define MAX_TEST_IMPLS 8
-
-static const char *const impl_names[N_IMPLS + 1] = {
-#if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
-    "avx512-gfni",
-#endif
-#if defined(__x86_64__)
-    "avx2-vaes", "avx2", "scalar-v3",
-#endif
-    "scalar", "ref", NULL,
-};
 
 static _Atomic(const zuc_impl *) active, active_n;
 
@@ -211,14 +199,23 @@ int zuc_force_impl(const char *name)
     return ZUC_OK;
 }
 
+/* The names of all_impls, then of zuc_test_impls where the tests link
+ * some in: made once, by the first caller, while any other waits. */
 const char *const *zuc_impl_list(void)
 {
-    static const char *with_tests[N_IMPLS + MAX_TEST_IMPLS + 1];
-    if (!test_impl_count())
-        return impl_names;
-    for (size_t i = 0; i < impl_count(); i++)     /* the same names on every call */
-        with_tests[i] = impl_at(i)->name;
-    return with_tests;
+    static const char *names[N_IMPLS + MAX_TEST_IMPLS + 1];
+    static atomic_int state;                 /* 0: not made, 1: being made, 2: made */
+    int expected = 0;
+    if (atomic_load_explicit(&state, memory_order_acquire) == 2)
+        return names;
+    if (atomic_compare_exchange_strong(&state, &expected, 1)) {
+        for (size_t i = 0; i < impl_count(); i++)
+            names[i] = impl_at(i)->name;
+        atomic_store_explicit(&state, 2, memory_order_release);
+    }
+    while (atomic_load_explicit(&state, memory_order_acquire) != 2)
+        ;
+    return names;
 }
 
 int zuc_impl_usable(const char *name)
