@@ -43,12 +43,28 @@
 
 typedef __m512i v16;
 
-/* The working copy of a lanes state: cell (base + j) & 15 holds s_j, and
- * the same index of d holds 2 s_j. */
-typedef struct { v16 s[16]; v16 r1, r2; zuc_s0_table t; } lanes16;
+/* The working state of the lanes. The sixteen cells live in memory, in a
+ * ring: cell (base + j) & 15 of s holds s_j, and the same index of d holds
+ * 2 s_j; a step reads them as memory operands (loads are cheap, registers
+ * are not: held in registers, sixteen cells and their doubles spill). The
+ * newest cell, which the next step's feedback waits for, and R1, R2 stay
+ * in registers. */
+typedef struct {
+    v16 s[16], d[16];
+    v16 z[16];                     /* a block's keystream words, step by step */
+} ring16;
 
-#define CELL(w, base, j) ((w)->s[((base) + (j)) & 15])
-#define DBL(w, base, j) _mm512_add_epi32(CELL(w, base, j), CELL(w, base, j))
+typedef struct { v16 r1, r2, s15, d15; zuc_s0_table t; } regs16;
+
+/* Tells the compiler that a ring entry may have changed in memory, so that
+ * it reads the entry back there instead of holding it in a register. */
+#if defined(ZUC_AVX512_EMULATED)
+#define RING_KEEP(entry) ((void)0)
+#else
+#define RING_KEEP(entry) __asm__("" : "+m"(entry))
+#endif
+#define RING_S(r, base, j) _mm512_load_si512((const void *)&(r)->s[((base) + (j)) & 15])
+#define RING_D(r, base, j) _mm512_load_si512((const void *)&(r)->d[((base) + (j)) & 15])
 
 /* ---- vector helpers ------------------------------------------------------ */
 
@@ -78,121 +94,101 @@ INLINE v16 add_mod_final(v16 a, v16 b)
 
 /* ---- one step ------------------------------------------------------------ */
 
-typedef struct { v16 x0, x1, x2, x3; } br16;
-
-/* BitReorganization: X0 = s15H || s14L, then (a << 16) | (2b >> 16) =
- * aL || bH for X1 = s11L || s9H, X2 = s7L || s5H, X3 = s2L || s0H. */
-INLINE br16 bit_reorganization(const lanes16 *w, int base)
+/* L1(x) = x ^ x<<<2 ^ x<<<10 ^ x<<<18 ^ x<<<24: four rotations and two
+ * VPTERNLOGD. */
+INLINE v16 l1(v16 x)
 {
-    br16 x;
-    x.x0 = _mm512_mask_blend_epi16(0xAAAAAAAA, CELL(w, base, 14), DBL(w, base, 15));
-    x.x1 = _mm512_shldi_epi32(CELL(w, base, 11), DBL(w, base, 9), 16);
-    x.x2 = _mm512_shldi_epi32(CELL(w, base, 7), DBL(w, base, 5), 16);
-    x.x3 = _mm512_shldi_epi32(CELL(w, base, 2), DBL(w, base, 0), 16);
-    return x;
+    v16 a = vxor3(x, _mm512_rol_epi32(x, 2), _mm512_rol_epi32(x, 10));
+    return vxor3(a, _mm512_rol_epi32(x, 18), _mm512_rol_epi32(x, 24));
 }
 
-/* L1(t <<< 16) = t<<<16 ^ t<<<18 ^ t<<<26 ^ t<<<2 ^ t<<<8: five rotations
- * side by side and two VPTERNLOGD, so two instructions deep (F's chain from
- * step to step runs through L1 and L2). */
-INLINE v16 l1_of_rot16(v16 t)
+/* L2(x) = x ^ x<<<8 ^ x<<<14 ^ x<<<22 ^ x<<<30 */
+INLINE v16 l2(v16 x)
 {
-    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 18), _mm512_rol_epi32(t, 26));
-    return vxor3(a, _mm512_rol_epi32(t, 2), _mm512_rol_epi32(t, 8));
+    v16 a = vxor3(x, _mm512_rol_epi32(x, 8), _mm512_rol_epi32(x, 14));
+    return vxor3(a, _mm512_rol_epi32(x, 22), _mm512_rol_epi32(x, 30));
 }
 
-/* L2(t <<< 16) = t<<<16 ^ t<<<24 ^ t<<<30 ^ t<<<6 ^ t<<<14 */
-INLINE v16 l2_of_rot16(v16 t)
+/* 2^17 s13 + 2^21 s10 + 2^20 s4 + (2^8 + 1) s0, in [0, p]: the feedback
+ * terms of the older cells, off the chain from step to step. */
+INLINE v16 feedback_old_terms(const ring16 *r, int base)
 {
-    v16 a = vxor3(_mm512_rol_epi32(t, 16), _mm512_rol_epi32(t, 24), _mm512_rol_epi32(t, 30));
-    return vxor3(a, _mm512_rol_epi32(t, 6), _mm512_rol_epi32(t, 14));
+    v16 a = add_mod_lazy(mul_pow2(RING_S(r, base, 13), RING_D(r, base, 13), 17),
+                         mul_pow2(RING_S(r, base, 10), RING_D(r, base, 10), 21));
+    v16 b = add_mod_lazy(mul_pow2(RING_S(r, base, 4), RING_D(r, base, 4), 20),
+                         mul_pow2(RING_S(r, base, 0), RING_D(r, base, 0), 8));
+    return add_mod_lazy(add_mod_lazy(a, b), RING_S(r, base, 0));
 }
 
-/* F: returns W and updates R1, R2. W1L || W2H and W2L || W1H are rot16 of
- * one 16-bit blend each; the rot16 is folded into L1 / L2. */
-INLINE v16 f(lanes16 *w, br16 x)
+/* One step at ring offset base: BitReorganization, F, and the LFSR in
+ * working mode (init = 0: returns Z = W ^ X3) or in initialisation mode
+ * (init = 1: W >> 1 joins the feedback; returns W). The new cell replaces
+ * s_0, which is ring entry base. */
+INLINE v16 ring_step(ring16 *r, regs16 *g, int base, int init)
 {
-    v16 wout = vadd(vxor(x.x0, w->r1), w->r2);
-    v16 w1 = vadd(w->r1, x.x1), w2 = vxor(w->r2, x.x2);
-    v16 u = l1_of_rot16(_mm512_mask_blend_epi16(0xAAAAAAAA, w1, w2));   /* W2H || W1L */
-    v16 v = l2_of_rot16(_mm512_mask_blend_epi16(0xAAAAAAAA, w2, w1));   /* W1H || W2L */
-    w->r1 = zuc_avx512_sbox(u, &w->t);
-    w->r2 = zuc_avx512_sbox(v, &w->t);
-    return wout;
-}
-
-/* 2^17 s13 + 2^21 s10 + 2^20 s4 + 2^8 s0, in [0, p]: the feedback terms
- * of the older cells. */
-INLINE v16 feedback_old_terms(const lanes16 *w, int base)
-{
-    v16 a = add_mod_lazy(mul_pow2(CELL(w, base, 13), DBL(w, base, 13), 17),
-                         mul_pow2(CELL(w, base, 10), DBL(w, base, 10), 21));
-    v16 b = add_mod_lazy(mul_pow2(CELL(w, base, 4), DBL(w, base, 4), 20),
-                         mul_pow2(CELL(w, base, 0), DBL(w, base, 0), 8));
-    return add_mod_lazy(a, b);
-}
-
-/* 2^15 s15 from s15 alone (two shifts and one VPTERNLOGD, (a | b) & c):
- * in the initialisation s15 is the cell made one step before, and this is
- * one instruction shorter a path than from its double. */
-INLINE v16 s15_term(const lanes16 *w, int base)
-{
-    v16 s15 = CELL(w, base, 15);
-    return _mm512_ternarylogic_epi32(_mm512_slli_epi32(s15, 15), _mm512_srli_epi32(s15, 16),
-                                     _mm512_set1_epi32(MASK31), 0xA8);
-}
-
-/* s16 replaces s0, which is cell base; its double too. */
-INLINE void lfsr_shift_in(lanes16 *w, int base, v16 s16)
-{
-    CELL(w, base, 0) = s16;
-}
-
-/* LFSRWithWorkMode */
-INLINE void lfsr_work(lanes16 *w, int base)
-{
-    v16 t = add_mod_lazy(feedback_old_terms(w, base),
-                         mul_pow2(CELL(w, base, 15), DBL(w, base, 15), 15));
-    lfsr_shift_in(w, base, add_mod_final(CELL(w, base, 0), t));
-}
-
-/* LFSRWithInitialisationMode(W >> 1) */
-INLINE void lfsr_init(lanes16 *w, int base, v16 wout)
-{
-    /* the terms that wait for the last cell and for W are added last */
-    v16 recent = add_mod_lazy(s15_term(w, base), _mm512_srli_epi32(wout, 1));
-    v16 t = add_mod_lazy(feedback_old_terms(w, base), recent);
-    lfsr_shift_in(w, base, add_mod_final(CELL(w, base, 0), t));
-}
-
-/* One keystream step at cell offset base: returns Z for every lane. */
-INLINE v16 keystream_step(lanes16 *w, int base)
-{
-    br16 x = bit_reorganization(w, base);
-    v16 z = vxor(f(w, x), x.x3);
-    lfsr_work(w, base);
-    return z;
+    /* BitReorganization: X0 = s15H || s14L; (a << 16) | (2b >> 16) = aL || bH
+     * for X1 = s11L || s9H, X2 = s7L || s5H, X3 = s2L || s0H */
+    v16 x0 = _mm512_mask_blend_epi16(0xAAAAAAAA, RING_S(r, base, 14), g->d15);
+    v16 x1 = _mm512_shldi_epi32(RING_S(r, base, 11), RING_D(r, base, 9), 16);
+    v16 x2 = _mm512_shldi_epi32(RING_S(r, base, 7), RING_D(r, base, 5), 16);
+    v16 x3 = _mm512_shldi_epi32(RING_S(r, base, 2), RING_D(r, base, 0), 16);
+    /* F: W = (X0 ^ R1) + R2; R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H)) */
+    v16 w = vadd(vxor(x0, g->r1), g->r2);
+    v16 w1 = vadd(g->r1, x1), w2 = vxor(g->r2, x2);
+    g->r1 = zuc_avx512_sbox(l1(_mm512_shldi_epi32(w1, w2, 16)), &g->t);
+    g->r2 = zuc_avx512_sbox(l2(_mm512_shldi_epi32(w2, w1, 16)), &g->t);
+    /* the LFSR: the term of the newest cell (and of W) is added last */
+    v16 t = feedback_old_terms(r, base);
+    if (init)
+        t = add_mod_lazy(t, _mm512_srli_epi32(w, 1));
+    v16 s16 = add_mod_final(mul_pow2(g->s15, g->d15, 15), t);
+    g->s15 = s16;
+    g->d15 = vadd(s16, s16);
+    _mm512_store_si512((void *)&r->s[base & 15], g->s15);
+    _mm512_store_si512((void *)&r->d[base & 15], g->d15);
+    RING_KEEP(r->s[base & 15]);
+    RING_KEEP(r->d[base & 15]);
+    return init ? w : vxor(w, x3);
 }
 
 /* ---- state in and out ------------------------------------------------------ */
 
-static void load_lanes(lanes16 *w, const zuc_lanes *st)
+/* The ring from cells[j] = s_j, with R1 and R2. */
+static void ring_load(ring16 *r, regs16 *g, const v16 cells[16], v16 r1, v16 r2)
 {
     for (int j = 0; j < 16; j++) {
-        w->s[j] = _mm512_load_si512((const void *)st->s[j]);
+        r->s[j] = cells[j];
+        r->d[j] = vadd(cells[j], cells[j]);
     }
-    w->r1 = _mm512_load_si512((const void *)st->r1);
-    w->r2 = _mm512_load_si512((const void *)st->r2);
-    w->t = zuc_avx512_s0_table();
+    g->s15 = r->s[15];
+    g->d15 = r->d[15];
+    g->r1 = r1;
+    g->r2 = r2;
+    g->t = zuc_avx512_s0_table();
 }
 
-/* Stores w, whose s_0 is in cell `base`, back with s_0 in row 0. */
-static void store_lanes(zuc_lanes *st, const lanes16 *w, int base)
+static void load_lanes(ring16 *r, regs16 *g, const zuc_lanes *st)
+{
+    v16 cells[16];
+    for (int j = 0; j < 16; j++)
+        cells[j] = _mm512_load_si512((const void *)st->s[j]);
+    ring_load(r, g, cells, _mm512_load_si512((const void *)st->r1),
+              _mm512_load_si512((const void *)st->r2));
+}
+
+/* Stores the ring, whose s_0 is at entry `base`, back with s_0 in row 0. */
+static void store_lanes(zuc_lanes *st, const ring16 *r, const regs16 *g, int base)
 {
     for (int j = 0; j < 16; j++)
-        _mm512_store_si512((void *)st->s[j], w->s[(base + j) & 15]);
-    _mm512_store_si512((void *)st->r1, w->r1);
-    _mm512_store_si512((void *)st->r2, w->r2);
+        _mm512_store_si512((void *)st->s[j], r->s[(base + j) & 15]);
+    _mm512_store_si512((void *)st->r1, g->r1);
+    _mm512_store_si512((void *)st->r2, g->r2);
+}
+
+static void wipe_working_state(ring16 *r, regs16 *g)
+{
+    zuc_wipe(r, sizeof *r);
+    zuc_wipe(g, sizeof *g);
 }
 
 /* 4x4 transpose of 32-bit words inside every 128-bit block of r[0..3]:
@@ -231,56 +227,51 @@ INLINE void transpose16(v16 r[16])
 /* ---- initialisation -------------------------------------------------------- */
 
 /* 32 rounds of LFSRWithInitialisationMode(W >> 1), then one working round
- * whose output is discarded. Leaves s_0 in cell 1. */
-static void initialise(lanes16 *w)
+ * whose output is discarded. Leaves s_0 at ring entry 1. */
+static void initialise(ring16 *r, regs16 *g)
 {
     for (int half = 0; half < 2; half++) {
 #pragma GCC unroll 16
-        for (int i = 0; i < 16; i++) {
-            br16 x = bit_reorganization(w, i);
-            lfsr_init(w, i, f(w, x));
-        }
+        for (int i = 0; i < 16; i++)
+            (void)ring_step(r, g, i, 1);
     }
-    br16 x = bit_reorganization(w, 0);
-    (void)f(w, x);
-    lfsr_work(w, 0);
+    (void)ring_step(r, g, 0, 0);
 }
 
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
 static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16])
 {
-    lanes16 fresh;
-    v16 r[16];
+    ring16 r;
+    regs16 g;
+    v16 c[16];
     for (int l = 0; l < LANES; l++)
-        r[l] = _mm512_loadu_si512((const void *)cells[l]);
-    transpose16(r);
-    for (int j = 0; j < 16; j++) {
-        fresh.s[j] = r[j];
-    }
-    fresh.r1 = fresh.r2 = _mm512_setzero_si512();
-    fresh.t = zuc_avx512_s0_table();
-    initialise(&fresh);
+        c[l] = _mm512_loadu_si512((const void *)cells[l]);
+    transpose16(c);
+    ring_load(&r, &g, c, _mm512_setzero_si512(), _mm512_setzero_si512());
+    initialise(&r, &g);
     uint16_t m = (uint16_t)mask;
     for (int j = 0; j < 16; j++) {
         v16 old = _mm512_load_si512((const void *)st->s[j]);
-        _mm512_store_si512((void *)st->s[j], _mm512_mask_blend_epi32(m, old, fresh.s[(j + 1) & 15]));
+        _mm512_store_si512((void *)st->s[j], _mm512_mask_blend_epi32(m, old, r.s[(j + 1) & 15]));
     }
     v16 r1 = _mm512_load_si512((const void *)st->r1), r2 = _mm512_load_si512((const void *)st->r2);
-    _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, fresh.r1));
-    _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, fresh.r2));
-    zuc_wipe(&fresh, sizeof fresh);
-    zuc_wipe(r, sizeof r);
+    _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
+    _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
+    wipe_working_state(&r, &g);
+    zuc_wipe(c, sizeof c);
 }
 
 /* ---- keystream blocks ------------------------------------------------------ */
 
 /* Sixteen steps; z[l] = lane l's sixteen keystream words. */
-INLINE void block16(lanes16 *w, v16 z[16])
+INLINE void block16(ring16 *r, regs16 *g, v16 z[16])
 {
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
-        z[i] = keystream_step(w, i);
+        _mm512_store_si512((void *)&r->z[i], ring_step(r, g, i, 0));
+    for (int i = 0; i < 16; i++)
+        z[i] = _mm512_load_si512((const void *)&r->z[i]);
     transpose16(z);
 }
 
@@ -299,19 +290,20 @@ INLINE v16 bswap32(v16 x)
 static void avx512_lanes_xor(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
                              size_t nblocks)
 {
-    lanes16 w;
+    ring16 r;
+    regs16 g;
     v16 z[16];
-    load_lanes(&w, st);
+    load_lanes(&r, &g, st);
     for (size_t b = 0; b < nblocks; b++) {
-        block16(&w, z);
+        block16(&r, &g, z);
         for (int l = 0; l < LANES; l++)
             if (in[l]) {
                 v16 m = _mm512_loadu_si512((const void *)(in[l] + 64 * b));
                 _mm512_storeu_si512((void *)(out[l] + 64 * b), vxor(m, bswap32(z[l])));
             }
     }
-    store_lanes(st, &w, 0);
-    zuc_wipe(&w, sizeof w);
+    store_lanes(st, &r, &g, 0);
+    wipe_working_state(&r, &g);
     zuc_wipe(z, sizeof z);
 }
 
@@ -321,14 +313,21 @@ static void avx512_lanes_xor(zuc_lanes *st, const uint8_t *const *in, uint8_t *c
 static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in,
                                      uint8_t *const *out, const size_t *nbytes, unsigned nwords)
 {
-    lanes16 w;
+    ring16 r;
+    regs16 g;
     v16 z[16];
-    load_lanes(&w, st);
+    load_lanes(&r, &g, st);
     if (nwords == BLOCK_WORDS) {
-        block16(&w, z);
+        block16(&r, &g, z);
     } else {
-        for (unsigned i = 0; i < 16; i++)
-            z[i] = i < nwords ? keystream_step(&w, (int)i) : _mm512_setzero_si512();
+        for (int i = 0; i < 16; i++)
+            z[i] = _mm512_setzero_si512();
+#pragma GCC unroll 16
+        for (int i = 0; i < 16; i++) {
+            if ((unsigned)i == nwords)
+                break;
+            z[i] = ring_step(&r, &g, i, 0);
+        }
         transpose16(z);
     }
     for (int l = 0; l < LANES; l++)
@@ -337,25 +336,26 @@ static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in,
             v16 m = _mm512_maskz_loadu_epi8(k, in[l]);
             _mm512_mask_storeu_epi8(out[l], k, vxor(m, bswap32(z[l])));
         }
-    store_lanes(st, &w, (int)nwords & 15);
-    zuc_wipe(&w, sizeof w);
+    store_lanes(st, &r, &g, (int)nwords & 15);
+    wipe_working_state(&r, &g);
     zuc_wipe(z, sizeof z);
 }
 
 /* out[l][0 .. 16 nblocks) = lane l's next keystream words (NULL: skipped). */
 static void avx512_lanes_keystream(zuc_lanes *st, uint32_t *const *out, size_t nblocks)
 {
-    lanes16 w;
+    ring16 r;
+    regs16 g;
     v16 z[16];
-    load_lanes(&w, st);
+    load_lanes(&r, &g, st);
     for (size_t b = 0; b < nblocks; b++) {
-        block16(&w, z);
+        block16(&r, &g, z);
         for (int l = 0; l < LANES; l++)
             if (out[l])
                 _mm512_storeu_si512((void *)(out[l] + 16 * b), z[l]);
     }
-    store_lanes(st, &w, 0);
-    zuc_wipe(&w, sizeof w);
+    store_lanes(st, &r, &g, 0);
+    wipe_working_state(&r, &g);
     zuc_wipe(z, sizeof z);
 }
 
