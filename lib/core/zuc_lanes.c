@@ -348,7 +348,9 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, si
  * for ZUC-256, whose tag starts as z_0 .. z_{t-1}). 64-bit chunks are folded
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
-#define Z_CAP 160                /* words of keystream a lane holds */
+#define Z_CAP 512                /* words of keystream a lane holds: fewer, longer
+                                  * rounds of keystream then folds (16 lanes hold
+                                  * 32 KiB on the stack) */
 #define Z_SLACK 4                /* words made beyond the last one needed: the
                                   * last (partial) chunk's 4-word windows reach
                                   * up to 2 words past z_{need-1}, a path's own
