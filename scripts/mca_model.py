@@ -20,7 +20,7 @@ AVX512 = "-mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2 -mgfni -mvp
 PATHS = [
     # name, source, flags, the loop's first and last lines, bytes per iteration
     ("avx512-gfni", "lib/x86_64/avx512/zuc_avx512.c", AVX512,
-     "        block16(&w, z);", "vxor(m, bswap32(z[l])));\n            }", 1024),
+     "        block16(&r, &g, z);", "vxor(m, bswap32(z[l])));\n            }", 1024),
     ("avx2", "lib/x86_64/avx2/zuc_avx2.c", "-mavx2 -maes",
      "        block8(&w, 0, z);", "xor_block(z, in, out, 32 * b + 32);", 512),
     ("avx2-vaes", "lib/x86_64/avx2/zuc_avx2.c", "-mavx2 -maes -mvaes",

@@ -10,12 +10,13 @@
  * data, only on message lengths. Built with -mavx512f -mavx512bw
  * -mavx512vbmi -mavx512vbmi2 -mgfni -mvpclmulqdq for this file only.
  *
- * Techniques: every cell is kept twice, as s (31 bits) and as 2s. Then each
- * of BitReorganization's words is one VPSHLDD, (a << 16) | (2b >> 16), and
- * each 31-bit rotation of the feedback is one VPSHLDD and a mask,
- * (s << k) | (2s >> (32 - k)); only the new cell is doubled, once. L1 and L2
- * take the rotation by 16 of F's halves into their own rotations (VPROLD),
- * share three of them, and make their five-way XORs with two VPTERNLOGD.
+ * Techniques: the cells live in a ring in memory, each kept twice, as s
+ * (31 bits) and as 2s, read as memory operands; only the newest cell and
+ * R1, R2 stay in registers (sixteen cells and their doubles in registers
+ * made the compiler spill on every step). With s and 2s, each word of
+ * BitReorganization, each 31-bit rotation of the feedback and each half
+ * that L1 and L2 take is one VPSHLDD. The loop is bounded by its count of
+ * shift and permute instructions (two a cycle), not by F's chain.
  *
  * The same source, compiled with ZUC_AVX512_EMULATED against SIMDe
  * (zuc_avx512_emu.c), is the test-only implementation "avx512-emu". */
