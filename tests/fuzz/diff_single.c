@@ -86,11 +86,52 @@ static void settle(const char *call, size_t i, int rc, unsigned allowed, uint8_t
     }
 }
 
+/* The encryption call of a case on implementation i (0: ref), with in and
+ * out as the case's fault leaves them. */
+typedef int (*crypt_call)(const void *params, size_t i, const uint8_t *in, uint8_t *out);
+
+/* Runs an encryption case on every implementation, in place or into a fresh
+ * buffer, each against ref's ciphertext, its input left as it was. */
+static void run_crypt(const char *call, const message *m, int in_place, diff_fault fault,
+                      unsigned allowed, crypt_call run, const void *params)
+{
+    uint8_t *expected = NULL;
+    for (size_t i = 0; i < diff_impl_count(DIFF_ONE); i++) {
+        diff_use(diff_impl(DIFF_ONE, i));
+        const uint8_t *src = i == 0 ? m->for_ref : m->data;
+        uint8_t *out = diff_alloc(m->bytes);
+        if (in_place)
+            memcpy(out, src, m->bytes);
+        else
+            diff_canary(out, m->bytes);
+        uint8_t *before = diff_copy(out, m->bytes);
+        int rc = run(params, i, fault == FAULT_NULL_IN ? NULL : in_place ? out : src,
+                     fault == FAULT_NULL_OUT ? NULL : out);
+        settle(call, i, rc, allowed, &out, before, &expected, m->bytes, "ciphertext");
+        diff_same(call, diff_impl(DIFF_ONE, i), "input", m->data, m->pristine, m->bytes);
+        free(out);
+        free(before);
+    }
+    free(expected);
+}
+
 /* ---- byte and bit streams ----------------------------------------------- */
+
+typedef struct {
+    const uint8_t *key;
+    link_params lp;
+    size_t length_bits;
+} eea3_params;
+
+static int call_eea3(const void *params, size_t i, const uint8_t *in, uint8_t *out)
+{
+    const eea3_params *p = params;
+    (void)i;
+    return zuc_eea3(p->key, p->lp.count, p->lp.bearer, p->lp.direction, in, out, p->length_bits);
+}
 
 void diff_case_eea3(fuzz_input *in)
 {
-    static const char call[] = "zuc_eea3";
     diff_fault fault = diff_pick_fault(in);
     int in_place = fuzz_u8(in) & 1;
     diff_length len = read_length(in, fault, ZUC_EEA3_MAX_BITS, 8 * DIFF_CAP_BYTES);
@@ -100,35 +141,27 @@ void diff_case_eea3(fuzz_input *in)
     fuzz_bytes(in, key, sizeof key);
 
     message m = make_message(seed, len, 1);
-    const uint8_t *k = fault == FAULT_NULL_KEY ? NULL : key;
-    unsigned allowed = diff_rules_eea3(k, lp.bearer, lp.direction,
+    eea3_params p = { fault == FAULT_NULL_KEY ? NULL : key, lp, len.value };
+    unsigned allowed = diff_rules_eea3(p.key, lp.bearer, lp.direction,
                                        fault == FAULT_NULL_IN ? NULL : m.data,
                                        fault == FAULT_NULL_OUT ? NULL : m.data, len.value);
-    uint8_t *expected = NULL;
-    for (size_t i = 0; i < diff_impl_count(DIFF_ONE); i++) {
-        diff_use(diff_impl(DIFF_ONE, i));
-        const uint8_t *src = i == 0 ? m.for_ref : m.data;
-        uint8_t *out = diff_alloc(m.bytes);
-        if (in_place)
-            memcpy(out, src, m.bytes);
-        else
-            diff_canary(out, m.bytes);
-        uint8_t *before = diff_copy(out, m.bytes);
-        int rc = zuc_eea3(k, lp.count, lp.bearer, lp.direction,
-                          fault == FAULT_NULL_IN ? NULL : in_place ? out : src,
-                          fault == FAULT_NULL_OUT ? NULL : out, len.value);
-        settle(call, i, rc, allowed, &out, before, &expected, m.bytes, "ciphertext");
-        diff_same(call, diff_impl(DIFF_ONE, i), "input", m.data, m.pristine, m.bytes);
-        free(out);
-        free(before);
-    }
-    free(expected);
+    run_crypt("zuc_eea3", &m, in_place, fault, allowed, call_eea3, &p);
     free_message(&m);
+}
+
+typedef struct {
+    const uint8_t *key, *iv, *iv_for_ref;
+    size_t length_bytes;
+} zuc256_crypt_params;
+
+static int call_zuc256_crypt(const void *params, size_t i, const uint8_t *in, uint8_t *out)
+{
+    const zuc256_crypt_params *p = params;
+    return zuc256_crypt(p->key, i == 0 ? p->iv_for_ref : p->iv, in, out, p->length_bytes);
 }
 
 void diff_case_zuc256_crypt(fuzz_input *in)
 {
-    static const char call[] = "zuc256_crypt";
     diff_fault fault = diff_pick_fault(in);
     int in_place = fuzz_u8(in) & 1;
     diff_length len = read_length(in, fault, ZUC256_MAX_BYTES, DIFF_CAP_BYTES);
@@ -138,30 +171,13 @@ void diff_case_zuc256_crypt(fuzz_input *in)
     read_iv25(in, iv, iv_for_ref);
 
     message m = make_message(seed, len, 0);
-    const uint8_t *k = fault == FAULT_NULL_KEY ? NULL : key;
     int null_iv = fault == FAULT_NULL_IV;
-    unsigned allowed = diff_rules_zuc256_crypt(k, null_iv ? NULL : iv,
+    zuc256_crypt_params p = { fault == FAULT_NULL_KEY ? NULL : key, null_iv ? NULL : iv,
+                              null_iv ? NULL : iv_for_ref, len.value };
+    unsigned allowed = diff_rules_zuc256_crypt(p.key, p.iv,
                                                fault == FAULT_NULL_IN ? NULL : m.data,
                                                fault == FAULT_NULL_OUT ? NULL : m.data, len.value);
-    uint8_t *expected = NULL;
-    for (size_t i = 0; i < diff_impl_count(DIFF_ONE); i++) {
-        diff_use(diff_impl(DIFF_ONE, i));
-        const uint8_t *src = i == 0 ? m.for_ref : m.data;
-        uint8_t *out = diff_alloc(m.bytes);
-        if (in_place)
-            memcpy(out, src, m.bytes);
-        else
-            diff_canary(out, m.bytes);
-        uint8_t *before = diff_copy(out, m.bytes);
-        int rc = zuc256_crypt(k, null_iv ? NULL : i == 0 ? iv_for_ref : iv,
-                              fault == FAULT_NULL_IN ? NULL : in_place ? out : src,
-                              fault == FAULT_NULL_OUT ? NULL : out, len.value);
-        settle(call, i, rc, allowed, &out, before, &expected, m.bytes, "ciphertext");
-        diff_same(call, diff_impl(DIFF_ONE, i), "input", m.data, m.pristine, m.bytes);
-        free(out);
-        free(before);
-    }
-    free(expected);
+    run_crypt("zuc256_crypt", &m, in_place, fault, allowed, call_zuc256_crypt, &p);
     free_message(&m);
 }
 
