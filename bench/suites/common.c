@@ -227,8 +227,11 @@ double suite_time_messages(const suite_filter *f, const bench_entry *e, const si
     size_t rounds = target_bytes / pattern_bytes;
     size_t max_rounds = 4096 / npattern ? 4096 / npattern : 1;
     rounds = rounds < 1 ? 1 : rounds > max_rounds ? max_rounds : rounds;
-    if (rounds * npattern < 8 && pattern_bytes * 8 <= (size_t)1 << 20)
-        rounds = (8 + npattern - 1) / npattern;       /* at least 8 messages for short ones */
+    /* at least 8 messages, and a full many-message call (--lanes), while the
+     * batch stays within 4 MiB: fewer would time the lanes half empty */
+    size_t least = bench_in_flight() > 8 ? bench_in_flight() : 8;
+    if (rounds * npattern < least && pattern_bytes * least <= (size_t)4 << 20)
+        rounds = (least + npattern - 1) / npattern;
     size_t n = rounds * npattern;
     size_t *lens = malloc(n * sizeof *lens);
     for (size_t i = 0; i < n; i++)
