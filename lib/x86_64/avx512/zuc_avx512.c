@@ -99,15 +99,15 @@ INLINE v16 add_mod_final(v16 a, v16 b)
  * VPTERNLOGD. */
 INLINE v16 l1(v16 x)
 {
-    v16 a = vxor3(x, _mm512_rol_epi32(x, 2), _mm512_rol_epi32(x, 10));
-    return vxor3(a, _mm512_rol_epi32(x, 18), _mm512_rol_epi32(x, 24));
+    v16 a = vxor3(_mm512_rol_epi32(x, 2), _mm512_rol_epi32(x, 10), x);
+    return vxor3(_mm512_rol_epi32(x, 18), _mm512_rol_epi32(x, 24), a);
 }
 
 /* L2(x) = x ^ x<<<8 ^ x<<<14 ^ x<<<22 ^ x<<<30 */
 INLINE v16 l2(v16 x)
 {
-    v16 a = vxor3(x, _mm512_rol_epi32(x, 8), _mm512_rol_epi32(x, 14));
-    return vxor3(a, _mm512_rol_epi32(x, 22), _mm512_rol_epi32(x, 30));
+    v16 a = vxor3(_mm512_rol_epi32(x, 8), _mm512_rol_epi32(x, 14), x);
+    return vxor3(_mm512_rol_epi32(x, 22), _mm512_rol_epi32(x, 30), a);
 }
 
 /* 2^17 s13 + 2^21 s10 + 2^20 s4 + (2^8 + 1) s0, in [0, p]: the feedback
