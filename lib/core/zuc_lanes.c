@@ -46,10 +46,15 @@ typedef struct {
 } lane_set;
 
 /* Sorts keys[0..count) from the largest down (Shell's sort: no calls, a
- * few thousand comparisons for a full window, none moved when the keys
- * already are in order, as for a batch of equal lengths). */
+ * few thousand comparisons for a full window). Keys already in order, as
+ * for a batch of equal lengths, cost one pass. */
 static void sort_descending(uint64_t *keys, size_t count)
 {
+    size_t in_order = 1;
+    while (in_order < count && keys[in_order - 1] >= keys[in_order])
+        in_order++;
+    if (in_order >= count)
+        return;
     static const size_t gaps[] = { 109, 41, 19, 5, 1 };
     for (size_t g = 0; g < sizeof gaps / sizeof gaps[0]; g++)
         for (size_t i = gaps[g]; i < count; i++) {

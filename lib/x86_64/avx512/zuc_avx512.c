@@ -20,6 +20,7 @@
  *
  * The same source, compiled with ZUC_AVX512_EMULATED against SIMDe
  * (zuc_avx512_emu.c), is the test-only implementation "avx512-emu". */
+#include <stddef.h>
 #include <string.h>
 
 #include "zuc_avx512_fold.h"
@@ -154,13 +155,11 @@ INLINE v16 ring_step(ring16 *r, regs16 *g, int base, int init)
 
 /* ---- state in and out ------------------------------------------------------ */
 
-/* The ring from cells[j] = s_j, with R1 and R2. */
-static void ring_load(ring16 *r, regs16 *g, const v16 cells[16], v16 r1, v16 r2)
+/* The ring from its cells r->s[j] = s_j, with R1 and R2. */
+static void ring_start(ring16 *r, regs16 *g, v16 r1, v16 r2)
 {
-    for (int j = 0; j < 16; j++) {
-        r->s[j] = cells[j];
-        r->d[j] = vadd(cells[j], cells[j]);
-    }
+    for (int j = 0; j < 16; j++)
+        r->d[j] = vadd(r->s[j], r->s[j]);
     g->s15 = r->s[15];
     g->d15 = r->d[15];
     g->r1 = r1;
@@ -170,11 +169,10 @@ static void ring_load(ring16 *r, regs16 *g, const v16 cells[16], v16 r1, v16 r2)
 
 static void load_lanes(ring16 *r, regs16 *g, const zuc_lanes *st)
 {
-    v16 cells[16];
     for (int j = 0; j < 16; j++)
-        cells[j] = _mm512_load_si512((const void *)st->s[j]);
-    ring_load(r, g, cells, _mm512_load_si512((const void *)st->r1),
-              _mm512_load_si512((const void *)st->r2));
+        r->s[j] = _mm512_load_si512((const void *)st->s[j]);
+    ring_start(r, g, _mm512_load_si512((const void *)st->r1),
+               _mm512_load_si512((const void *)st->r2));
 }
 
 /* Stores the ring, whose s_0 is at entry `base`, back with s_0 in row 0. */
@@ -245,11 +243,10 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
 {
     ring16 r;
     regs16 g;
-    v16 c[16];
     for (int l = 0; l < LANES; l++)
-        c[l] = _mm512_loadu_si512((const void *)cells[l]);
-    transpose16(c);
-    ring_load(&r, &g, c, _mm512_setzero_si512(), _mm512_setzero_si512());
+        r.s[l] = _mm512_loadu_si512((const void *)cells[l]);
+    transpose16(r.s);
+    ring_start(&r, &g, _mm512_setzero_si512(), _mm512_setzero_si512());
     initialise(&r, &g);
     uint16_t m = (uint16_t)mask;
     for (int j = 0; j < 16; j++) {
@@ -259,8 +256,8 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
     v16 r1 = _mm512_load_si512((const void *)st->r1), r2 = _mm512_load_si512((const void *)st->r2);
     _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
     _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
-    wipe_working_state(&r, &g);
-    zuc_wipe(c, sizeof c);
+    zuc_wipe(&r, offsetof(ring16, z));          /* the cells; z is not used here */
+    zuc_wipe(&g, sizeof g);
 }
 
 /* ---- keystream blocks ------------------------------------------------------ */
@@ -316,30 +313,23 @@ static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in,
 {
     ring16 r;
     regs16 g;
-    v16 z[16];
     load_lanes(&r, &g, st);
     if (nwords == BLOCK_WORDS) {
-        block16(&r, &g, z);
+        block16(&r, &g, r.z);
     } else {
-        for (int i = 0; i < 16; i++)
-            z[i] = _mm512_setzero_si512();
 #pragma GCC unroll 16
-        for (int i = 0; i < 16; i++) {
-            if ((unsigned)i == nwords)
-                break;
-            z[i] = ring_step(&r, &g, i, 0);
-        }
-        transpose16(z);
+        for (int i = 0; i < 16; i++)
+            r.z[i] = (unsigned)i < nwords ? ring_step(&r, &g, i, 0) : _mm512_setzero_si512();
+        transpose16(r.z);
     }
     for (int l = 0; l < LANES; l++)
         if (in[l]) {
             uint64_t k = nbytes[l] >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nbytes[l]) - 1;
             v16 m = _mm512_maskz_loadu_epi8(k, in[l]);
-            _mm512_mask_storeu_epi8(out[l], k, vxor(m, bswap32(z[l])));
+            _mm512_mask_storeu_epi8(out[l], k, vxor(m, bswap32(r.z[l])));
         }
     store_lanes(st, &r, &g, (int)nwords & 15);
     wipe_working_state(&r, &g);
-    zuc_wipe(z, sizeof z);
 }
 
 /* out[l][0 .. 16 nblocks) = lane l's next keystream words (NULL: skipped). */
