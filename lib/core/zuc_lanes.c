@@ -89,6 +89,17 @@ static unsigned lane_count(const lane_set *ls)
     return ls->im->lanes;
 }
 
+/* The next lane of *mask, lowest first, taken out of it; 0 when none is
+ * left. For the busy lanes: for (unsigned busy = active, l; next_lane(&busy, &l);) */
+static int next_lane(unsigned *mask, unsigned *l)
+{
+    if (!*mask)
+        return 0;
+    *l = (unsigned)__builtin_ctz(*mask);
+    *mask &= *mask - 1;
+    return 1;
+}
+
 static unsigned popcount(unsigned m)
 {
     unsigned n = 0;
@@ -206,18 +217,16 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
 {
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if (ls->active >> l & 1) {
-            in[l] = lane[l].in;
-            out[l] = lane[l].out;
-        }
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
+        in[l] = lane[l].in;
+        out[l] = lane[l].out;
+    }
     ls->im->lanes_xor(&ls->st, in, out, nblocks);
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if (ls->active >> l & 1) {
-            lane[l].in += nblocks * block_bytes;
-            lane[l].out += nblocks * block_bytes;
-            lane[l].left -= nblocks * block_bytes;
-        }
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
+        lane[l].in += nblocks * block_bytes;
+        lane[l].out += nblocks * block_bytes;
+        lane[l].left -= nblocks * block_bytes;
+    }
 }
 
 /* The keystream words the last block needs: those of the longest message
@@ -225,8 +234,8 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
 static unsigned last_words(const lane_set *ls, const crypt_lane *lane, size_t block_bytes)
 {
     size_t longest = 0;
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if ((ls->active >> l & 1) && lane[l].left > longest)
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
+        if (lane[l].left > longest)
             longest = lane[l].left;
     return longest < block_bytes ? (unsigned)((longest + 3) / 4) : ls->im->block_words;
 }
@@ -238,19 +247,17 @@ static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_byte
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
     size_t nbytes[ZUC_LANES_MAX] = { 0 };
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if (ls->active >> l & 1) {
-            in[l] = lane[l].in;
-            out[l] = lane[l].out;
-            nbytes[l] = lane[l].left < block_bytes ? lane[l].left : block_bytes;
-        }
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
+        in[l] = lane[l].in;
+        out[l] = lane[l].out;
+        nbytes[l] = lane[l].left < block_bytes ? lane[l].left : block_bytes;
+    }
     ls->im->lanes_xor_partial(&ls->st, in, out, nbytes, last_words(ls, lane, block_bytes));
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if (ls->active >> l & 1) {
-            lane[l].in += nbytes[l];
-            lane[l].out += nbytes[l];
-            lane[l].left -= nbytes[l];
-        }
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
+        lane[l].in += nbytes[l];
+        lane[l].out += nbytes[l];
+        lane[l].left -= nbytes[l];
+    }
 }
 
 /* One block where some message ends inside it: those messages go through
@@ -296,8 +303,8 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 /* Lanes whose message is done: last byte masked, lane freed. */
 static void crypt_retire(lane_set *ls, crypt_lane *lane)
 {
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if ((ls->active >> l & 1) && lane[l].left == 0) {
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
+        if (lane[l].left == 0) {
             *lane[l].last &= lane[l].last_mask;
             ls->active &= ~(1u << l);
         }
@@ -306,8 +313,8 @@ static void crypt_retire(lane_set *ls, crypt_lane *lane)
 static size_t shortest_left(const lane_set *ls, const crypt_lane *lane)
 {
     size_t m = NONE;
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        if ((ls->active >> l & 1) && lane[l].left < m)
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
+        if (lane[l].left < m)
             m = lane[l].left;
     return m;
 }
@@ -526,24 +533,22 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
     lanes_begin(&ls, im);
     for (;;) {
         size_t nblocks = NONE, shortest = NONE;
-        for (unsigned l = 0; l < lane_count(&ls); l++)
-            if (ls.active >> l & 1) {
-                size_t left = mac_words_left(&lane[l]);
-                shortest = left < shortest ? left : shortest;
-            }
+        for (unsigned busy = ls.active, l; next_lane(&busy, &l);) {
+            size_t left = mac_words_left(&lane[l]);
+            shortest = left < shortest ? left : shortest;
+        }
         if (fill_now(&ls, n, shortest == NONE ? 0 : shortest))
             mac_fill(&ls, lane, jobs, n, source, length_of);
         if (!ls.active)
             break;
         uint32_t *dst[ZUC_LANES_MAX] = { 0 };
-        for (unsigned l = 0; l < lane_count(&ls); l++)
-            if (ls.active >> l & 1) {
-                mac_lane *m = &lane[l];
-                size_t fit = (Z_CAP - m->have) / bw, left = (mac_words_left(m) + bw - 1) / bw;
-                size_t k = fit < left ? fit : left;
-                nblocks = k < nblocks ? k : nblocks;
-                dst[l] = m->z + m->have;
-            }
+        for (unsigned busy = ls.active, l; next_lane(&busy, &l);) {
+            mac_lane *m = &lane[l];
+            size_t fit = (Z_CAP - m->have) / bw, left = (mac_words_left(m) + bw - 1) / bw;
+            size_t k = fit < left ? fit : left;
+            nblocks = k < nblocks ? k : nblocks;
+            dst[l] = m->z + m->have;
+        }
         im->lanes_keystream(&ls.st, dst, nblocks);
         for (unsigned l = 0; l < lane_count(&ls); l++) {
             mac_lane *m = &lane[l];
