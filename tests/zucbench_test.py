@@ -99,6 +99,42 @@ def suites_offered():
     return [s for s in ("estream", "mac", "speed", "ablation") if f"\n  {s} " in out]
 
 
+# Options that belong to one command only: another command's page must not
+# list them.
+OWN_OPTIONS = {
+    "speed": ["--sizes", "--threads", "--seconds"],
+    "embedded": ["--out-dir", "--interval", "--file"],
+    "compare": ["--threshold"],
+}
+COMMANDS = ["list", "speed", "estream", "mac", "ablation", "embedded", "compare"]
+
+
+def test_command_help():
+    for cmd in COMMANDS:
+        rc, out, err = run(cmd, "--help")
+        check(f"{cmd} --help exits 0 with its page",
+              rc == 0 and err == "" and out.startswith(f"usage: zucbench {cmd}"),
+              f"rc={rc} stdout={out[:80]!r} stderr={err[:200]!r}")
+        foreign = [o for other, opts in OWN_OPTIONS.items() if other != cmd
+                   for o in opts if f"  {o} " in out]
+        check(f"{cmd} --help lists only its own options", not foreign, str(foreign))
+        examples = [line.split()[1] for line in out.splitlines()
+                    if line.startswith("  zucbench ")]
+        check(f"{cmd} --help has examples of {cmd}",
+              examples and all(e == cmd for e in examples), str(examples))
+        rc2, out2, _ = run("help", cmd)
+        check(f"help {cmd} is {cmd} --help", rc2 == 0 and out2 == out)
+    rc, out, err = run("speed", "--sizes", "16", "--help")
+    check("--help anywhere after the command shows its page",
+          rc == 0 and out.startswith("usage: zucbench speed"))
+    rc, out, err = run("mac", "-h")
+    check("-h first after the command shows its page",
+          rc == 0 and out.startswith("usage: zucbench mac"))
+    expect_error("help of an unknown command", ["help", "nosuch"], "unknown command")
+    rc, out, _ = run("--help")
+    check("--help points to the commands' pages", rc == 0 and "<command> --help" in out)
+
+
 def test_suite(suite, tmp):
     paths = {kind: os.path.join(tmp, f"{suite}.{kind}") for kind in ("json", "csv", "md")}
     extra = ["--sizes", "16,1500"] if suite == "speed" else []
@@ -565,6 +601,7 @@ def main():
         check("every suite of the design is offered",
               {"estream", "mac", "speed"} <= set(outputs), str(list(outputs)))
         test_bad_input(tmp)
+        test_command_help()
         test_output_kinds(tmp)
         test_planted_link(tmp)
         test_lanes(tmp)

@@ -21,101 +21,7 @@
 #include "suites/speed.h"
 #include "timer.h"
 #include "zuc.h"
-
-static const char usage[] =
-    "usage: zucbench <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  list                 every algorithm/backend/implementation, and why one is absent\n"
-    "  speed [ALG...]       cycles/byte per message size for every available contender\n"
-    "  estream [ALG...]     the eSTREAM tables: Init, Stream, x-byte messages, Imix\n"
-    "                       (default ALG: every cipher, ZUC first; the reference path only\n"
-    "                       with --impl ref)\n"
-    "  mac [ALG...]         us per MAC at 16..9000 bytes, fresh key/IV per packet, and\n"
-    "                       each ZUC-256 MAC's speed relative to 128-EIA3\n"
-    "  ablation             the second document's eight ZUC optimisations: each alone\n"
-    "                       (Tables 3-12), combined (Table 13, with ZUC-256 and libzuc),\n"
-    "                       and encryption bits/cycle by message size (Table 15)\n"
-    "  embedded [CONFIG...] the third document's matrix (Table 1: 185 block, public-key and\n"
-    "                       stream configurations, plus ZUC and the stream ciphers above):\n"
-    "                       each encrypts a file in a child process, 10 runs; latency\n"
-    "                       (mean, sd), MB/s, CPU %, peak memory, and the system's CPU,\n"
-    "                       memory and network from /proc (Table 2). CONFIG: a name, an\n"
-    "                       algorithm or a family of `zucbench embedded --list`\n"
-    "  compare OLD NEW      (new - old) / |old| for every measurement both results\n"
-    "                       files hold; exit 2 if one got worse by more than\n"
-    "                       --threshold PCT (default 10)\n"
-    "\n"
-    "options of every suite:\n"
-    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"
-    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"
-    "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"
-    "  --quick              a short run: estream 1 MB instead of 100 MB; speed and mac\n"
-    "                       7 repeats unless --repeats is given\n"
-    "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"
-    "                       (cycles = ns * MHZ / 1000) instead of the timer's unit (TSC ticks\n"
-    "                       on x86-64, ns elsewhere); in the header and the JSON (\"cpu_mhz\");\n"
-    "                       embedded: adds cycles/byte\n"
-    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"
-    "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"
-    "                       N-buffer API N per call (variant \"N-buffer\") and its job API\n"
-    "                       N jobs in flight (\"N-jobs\"); in the header and the JSON\n"
-    "                       (\"in_flight\"); not for ablation\n"
-    "  --json F, --csv F, --markdown F   also write the results to F: a regular file\n"
-    "                       is replaced whole at the end (through a temporary file\n"
-    "                       beside it), keeping its mode and links; a FIFO or device\n"
-    "                       is written in place; - is standard output (for one of\n"
-    "                       them; the tables then go to stderr)\n"
-    "\n"
-    "speed options:\n"
-    "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
-    "  --bytes N            a single message size (like openssl speed -bytes)\n"
-    "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"
-    "  --threads N          N independent streams at once, one per thread (1..64):\n"
-    "                       aggregate cycles/byte, to show how a contender scales\n"
-    "\n"
-    "ablation options (--repeats, --json/--csv/--markdown as above; default repeats 3):\n"
-    "  --quick              1/64 of the keystream work, messages up to 4 MB (well under a\n"
-    "                       minute; the full run takes several minutes)\n"
-    "\n"
-    "embedded options (--json/--csv/--markdown as above, in the document's Table 2 layout):\n"
-    "  --list               the configurations and their count (with why one is absent)\n"
-    "  --file F             encrypt F (never modified); default: a reproducible random\n"
-    "                       file of 8.31 MiB, the document's size, made in $TMPDIR and\n"
-    "                       removed afterwards\n"
-    "  --out-dir D          write each ciphertext to D/CONFIG.enc (default: memory only)\n"
-    "  --repeats N          runs per configuration, 1..1000 (default 10)\n"
-    "  --interval MS        system sampling period in ms (default 100)\n"
-    "  --cpu-mhz MHZ        also give cycles/byte (latency ns * MHZ / 1000 / bytes)\n"
-    "  --quick              a 1 MiB file, 3 runs, one configuration per family\n"
-    "\n"
-    "SIGINT or SIGTERM stops a run with exit status 130 or 143, and removes its\n"
-    "temporary files (embedded: the generated file and its directory; its run in\n"
-    "progress is stopped too).\n"
-    "\n"
-    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"
-    "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"
-    "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2 (see `zucbench list`), or all\n"
-    "(names match ignoring case, '-', '_' and '.').\n"
-    "\n"
-    "Every contender's output is checked before it is timed: ZUC against libzuc's\n"
-    "spec-literal path, the others against a published vector and, where a second\n"
-    "library has the cipher, against it. Cycles are TSC ticks on x86-64 (the header\n"
-    "gives the TSC and core clocks). Elsewhere the unit is ns (AArch64: the generic\n"
-    "timer CNTVCT_EL0; 32-bit ARM: clock_gettime), or cycles with --cpu-mhz.\n"
-    "\n"
-    "examples:\n"
-    "  zucbench list\n"
-    "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
-    "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
-    "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"    "  zucbench speed 128-eea3 128-eia3 --lanes 8\n"
-    "  zucbench estream --quick --json estream.json\n"
-    "  zucbench mac --json mac.json\n"
-    "  zucbench ablation --quick --json ablation.json\n"
-    "  zucbench embedded --list\n"
-    "  zucbench embedded --quick --json embedded.json\n"
-    "  zucbench embedded aes speck-128/128 zuc-128 --file capture.pcap --csv table2.csv\n"
-    "  zucbench compare before.json after.json --threshold 10\n";
+#include "zucbench_help.h"
 
 /* --quick: fewer repeats where the suite has no long message to shorten. */
 #define QUICK_REPEATS 7
@@ -549,14 +455,19 @@ int main(int argc, char **argv)
 {
     cleanup_on_signals();       /* an interrupted run removes its temporary files */
     if (argc < 2) {
-        fputs(usage, stderr);
+        zucbench_print_overview(stderr);
         return 2;
     }
     const char *cmd = argv[1];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
-        fputs(usage, stdout);
+        if (argc > 2 && strcmp(cmd, "help") == 0)
+            return zucbench_print_command_help(argv[2], stdout) == 0
+                       ? 0 : fail("help: unknown command '%s'", argv[2]);
+        zucbench_print_overview(stdout);
         return 0;
     }
+    if (zucbench_wants_help(argc - 2, argv + 2) && zucbench_print_command_help(cmd, stdout) == 0)
+        return 0;
     if (strcmp(cmd, "list") == 0)
         return command_list();
     if (strcmp(cmd, "speed") == 0)
