@@ -146,6 +146,11 @@ def test_suite(suite, tmp):
         doc = json.load(f)
     problems = schema_problems(doc, suite)
     check(f"{suite} JSON follows the schema", not problems, "; ".join(problems[:5]))
+    if suite == "estream":
+        moved = [r for r in doc["results"] if r.get("backend") == "document"
+                 and r.get("size_bytes") == 1000000]
+        check("estream --quick keeps the document's 100 MB figures at 100 MB", not moved,
+              f"{len(moved)} document rows at 1 MB")
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     check(f"{suite} CSV has every result", len(rows) == len(doc["results"]) and
