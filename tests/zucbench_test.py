@@ -151,6 +151,10 @@ def test_suite(suite, tmp):
                  and r.get("size_bytes") == 1000000]
         check("estream --quick keeps the document's 100 MB figures at 100 MB", not moved,
               f"{len(moved)} document rows at 1 MB")
+        timed = [r["algorithm"] for r in doc["results"]
+                 if r.get("backend") == "sodium" and r.get("configuration") == "init"]
+        check("estream has no Init for libsodium, whose API has no setup", not timed,
+              str(timed))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     check(f"{suite} CSV has every result", len(rows) == len(doc["results"]) and
