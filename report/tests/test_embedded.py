@@ -84,6 +84,34 @@ def test_a_configuration_in_two_inputs_is_shown_once_from_the_later():
     assert chosen[0].label == "aes-128-cbc" and chosen[0].latency_mean == 7.5
 
 
+def _full_run_of(rows):
+    """The same configurations as a full run would give them: another file size and
+    number of runs (the fixture is a --quick run: 1 MiB, 3 runs)."""
+    return [replace(r, size_bytes=8388608, repeats=10,
+                    optional={**r.optional, "latency_ms_mean": 9 * r.optional["latency_ms_mean"]})
+            for r in rows]
+
+
+def test_rows_of_another_file_size_or_runs_are_kept_apart_and_labelled():
+    rows = _rows()
+    full = _full_run_of(rows[:2])
+    chosen = configurations(rows + full)
+    assert len(chosen) == len(rows) + 2
+    by_label = {c.label: c for c in chosen}
+    quick = by_label["aes-128-cbc (1 MiB file, 3 runs)"]
+    slow = by_label["aes-128-cbc (8 MiB file, 10 runs)"]
+    assert slow.latency_mean == 9 * quick.latency_mean
+    labels = [row.label for row in table2(rows + full).rows]
+    assert "aes-128-cbc (8 MiB file, 10 runs)" in labels
+
+
+def test_figure5_never_sets_rows_of_different_files_side_by_side():
+    rows = _rows()
+    panels = _panels(latency_figure(rows + _full_run_of(rows)))
+    assert "aes (1 MiB file, 3 runs)" in panels and "aes (8 MiB file, 10 runs)" in panels
+    assert "aes" not in panels
+
+
 def test_figure5_has_one_panel_per_family_with_several_configurations():
     families = [r["family"] for r in _results()]
     expected = [f for f in dict.fromkeys(families) if families.count(f) > 1]

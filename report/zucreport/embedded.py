@@ -19,7 +19,9 @@ TABLE2_COLUMNS = ["configuration", "key bits", "rounds", "mode", "latency ms, me
 @dataclass(frozen=True)
 class Configuration:
     """One measured configuration, e.g. aes-128 in CBC mode."""
-    label: str              # "aes-128-cbc", with the contender when several measured it
+    label: str              # "aes-128-cbc", with the contender when several measured it,
+    #                         and the setup when it was measured in several
+    setup: str              # "", or "1 MiB file, 3 runs" when the rows have several setups
     family: str             # "aes", "simon"
     variant: str            # the algorithm within the family: "aes-128", "simon-64/128"
     mode: str               # "cbc", "stream", "pke"
@@ -41,32 +43,50 @@ def _name(row: Row) -> str:
     return row.text.get("name") or f"{row.algorithm}-{row.configuration}"
 
 
-def _configuration(row: Row, label: str) -> Configuration:
+def _configuration(row: Row, label: str, setup: str) -> Configuration:
     return Configuration(
-        label=label, family=row.text.get("family", row.algorithm), variant=row.algorithm,
-        mode=row.text.get("mode", row.configuration),
+        label=label, setup=setup, family=row.text.get("family", row.algorithm),
+        variant=row.algorithm, mode=row.text.get("mode", row.configuration),
         in_table1=row.flags.get("in_table1", True),
         latency_mean=row.optional.get("latency_ms_mean", row.median),
         latency_sd=row.optional.get("latency_ms_sd"), row=row)
 
 
+def setup_key(row: Row) -> tuple:
+    """What must match for two rows to be compared: the file, the runs, the threads."""
+    return (row.size_bytes, row.repeats, row.optional.get("threads", 1))
+
+
+def setup_text(row: Row) -> str:
+    threads = int(row.optional.get("threads", 1))
+    return (f"{_size_text(row.size_bytes)} file, {row.repeats} runs"
+            + (f", {threads} threads" if threads > 1 else ""))
+
+
 def _latest(rows: list[Row]) -> list[Row]:
-    """One row per name and contender: a later one (another input) replaces an earlier one,
-    in the earlier one's place."""
+    """One row per name, contender and setup: a later one (another input) replaces an
+    earlier one, in the earlier one's place; rows of another file size, number of runs or
+    threads are kept apart."""
     latest: dict[tuple, Row] = {}
     for row in rows:
-        latest[(_name(row),) + contender_key(row)] = row
+        latest[(_name(row),) + contender_key(row) + setup_key(row)] = row
     return list(latest.values())
 
 
 def configurations(rows: list[Row]) -> list[Configuration]:
-    """The embedded rows in order; a name several contenders measured carries theirs."""
+    """The embedded rows in order; a name several contenders measured carries theirs, and
+    when the rows come from several setups, each carries its setup."""
     chosen = _latest(pick(rows, suite=SUITE))
+    several_setups = len({setup_key(r) for r in chosen}) > 1
     contenders = {name: {contender_key(r) for r in group}
                   for name, group in grouped(chosen, _name).items()}
-    return [_configuration(row, _name(row) if len(contenders[_name(row)]) == 1
-                           else f"{_name(row)} {contender_label(row)}")
-            for row in chosen]
+    result = []
+    for row in chosen:
+        setup = setup_text(row) if several_setups else ""
+        label = _name(row) if len(contenders[_name(row)]) == 1 \
+            else f"{_name(row)} {contender_label(row)}"
+        result.append(_configuration(row, f"{label} ({setup})" if setup else label, setup))
+    return result
 
 
 # ---- Table 2 -------------------------------------------------------------------------
@@ -134,9 +154,11 @@ def table2(rows: list[Row]) -> Table | None:
 # ---- grouping for Figure 5 -----------------------------------------------------------
 
 def multi_configuration_families(chosen: list[Configuration]) -> dict[str, list[Configuration]]:
-    """Families with more than one configuration, in order of appearance."""
-    return {family: group for family, group in grouped(chosen, lambda c: c.family).items()
-            if len(group) > 1}
+    """Families with more than one configuration, in order of appearance; measured in
+    several setups, a family has a panel per setup ("aes (1 MiB file, 3 runs)")."""
+    def panel(c: Configuration) -> str:
+        return f"{c.family} ({c.setup})" if c.setup else c.family
+    return {name: group for name, group in grouped(chosen, panel).items() if len(group) > 1}
 
 
 def variant_label(configuration: Configuration, by_block: bool) -> str:
