@@ -34,6 +34,9 @@ typedef struct bench_entry {
     int is_oracle;                  /* the spec-literal path: checks, not a contender */
     int in_flight;                  /* 1 if run keeps bench_in_flight() messages per call
                                      * or in flight (--lanes); 0: one at a time */
+    int side_by_side;               /* 1 if those messages run side by side (SIMD lanes,
+                                     * N-buffer, jobs in flight), so that fewer than
+                                     * bench_in_flight() leave lanes idle */
     /* Called before timing (e.g. selects the libzuc path); 0 on success. */
     int (*prepare)(const struct bench_entry *e);
     /* Processes every message of the batch; 0 on success. */

@@ -242,6 +242,25 @@ def test_lanes(tmp):
     check("--jobs is --lanes", rc == 0 and "4 messages per call" in out, f"rc={rc}")
 
 
+def test_idle_lanes_left_out(tmp):
+    """A size at which a batch holds fewer messages than one call: the lane paths'
+    cells are left out (their lanes would idle), the one-message paths' are not."""
+    path = os.path.join(tmp, "idle.json")
+    rc, out, err = run("speed", "128-eea3", "--repeats", "1", "--sizes", "16,8388608",
+                       "--json", path)
+    if not check("speed at 8 MiB runs", rc == 0, f"rc={rc} stderr={err[-300:]!r}"):
+        return
+    with open(path, encoding="utf-8") as f:
+        rows = [r for r in json.load(f)["results"] if r["configuration"] == "message"]
+    lanes = {r["implementation"] for r in rows if r["size_bytes"] == 16 and r["backend"] ==
+             "libzuc" and r["implementation"].startswith("avx")}
+    at_8mib = {(r["backend"], r["implementation"]) for r in rows if r["size_bytes"] == 8388608}
+    check("lane paths have no 8 MiB cell (one message in 16 lanes)",
+          not any(("libzuc", i) in at_8mib for i in lanes), str(sorted(at_8mib)))
+    check("one-message paths keep their 8 MiB cell", ("libzuc", "scalar") in at_8mib,
+          str(sorted(at_8mib)))
+
+
 def scaled_copy(path, factor, out_path):
     """A copy of a results file with our per-byte times multiplied by factor."""
     with open(path, encoding="utf-8") as f:
@@ -619,6 +638,7 @@ def main():
         test_output_kinds(tmp)
         test_planted_link(tmp)
         test_lanes(tmp)
+        test_idle_lanes_left_out(tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

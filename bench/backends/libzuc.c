@@ -146,6 +146,9 @@ void bench_register_libzuc(void)
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
         for (const char *const *impl = zuc_impl_list(); *impl; impl++) {
+            /* a lane path: its many-message calls run on another path than one message */
+            int lanes = zuc_force_impl(*impl) == ZUC_OK &&
+                        strcmp(zuc_impl_name(), zuc_impl_name_n()) != 0;
             bench_entry e = {
                 .algorithm = algs[a].algorithm,
                 .backend = "libzuc",
@@ -154,6 +157,7 @@ void bench_register_libzuc(void)
                 .unavailable = zuc_impl_usable(*impl) ? NULL : "this CPU/OS cannot run it",
                 .is_oracle = strcmp(*impl, "ref") == 0,
                 .in_flight = 1,
+                .side_by_side = lanes,
                 .source = "own: lib/ (libzuc)",
                 .prepare = select_impl,
                 .run = algs[a].run,
@@ -163,4 +167,5 @@ void bench_register_libzuc(void)
             };
             bench_register(&e);
         }
+    zuc_force_impl("auto");
 }

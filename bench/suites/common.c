@@ -233,6 +233,8 @@ double suite_time_messages(const suite_filter *f, const bench_entry *e, const si
     if (rounds * npattern < least && pattern_bytes * least <= (size_t)4 << 20)
         rounds = (least + npattern - 1) / npattern;
     size_t n = rounds * npattern;
+    if (e->side_by_side && n < bench_entry_in_flight(e))
+        return -1;       /* fewer messages than its lanes: not what it is for */
     size_t *lens = malloc(n * sizeof *lens);
     for (size_t i = 0; i < n; i++)
         lens[i] = pattern[i % npattern];

@@ -94,6 +94,7 @@ int speed_run(const speed_options *o)
         }
     }
     zuc_force_impl("auto");
-    printf("\nn/a: beyond the contender's message-size limit, or it has no stream API\n");
+    printf("\nn/a: beyond the contender's message-size limit, it has no stream API, or (a\n"
+           "many-message contender) fewer messages of the size fit a batch than one call takes\n");
     return failures ? 1 : 0;
 }
