@@ -70,6 +70,16 @@ def test_tables_mirror_the_results(rendered: Path):
     assert "| libzuc-scalar | 4.50 | +125.0% | n/a | n/a |" in markdown
 
 
+def test_per_size_cells_show_the_spread_beside_the_median(rendered: Path):
+    markdown = (rendered / "README.md").read_text(encoding="utf-8")
+    speed = json.loads((FIXTURES / "speed.json").read_text())["results"]
+    row = next(r for r in speed if r["configuration"] == "message" and r["q1"] < r["q3"] < 100)
+    cell = f"{row['median']:.2f} ({row['q1']:.2f}-{row['q3']:.2f})"
+    assert cell in markdown
+    assert "Each cell: the median of the repeats, then (first quartile-third quartile)." \
+        in markdown
+
+
 def test_no_temporary_files_are_left(rendered: Path):
     leftovers = [p for p in rendered.rglob("*") if p.name.endswith(".tmp")]
     assert leftovers == []

@@ -12,6 +12,7 @@ from .select import (DOCUMENT_NOTE, by_size, contender_key, contender_label, gro
                      ours_first, pick, sizes_of)
 
 MISSING_NOTE = "n/a: not in the results (beyond the contender's size limit, or not measured)."
+SPREAD_NOTE = "Each cell: the median of the repeats, then (first quartile-third quartile)."
 
 
 @dataclass
@@ -44,7 +45,7 @@ def _size_cells(rows: list[Row], sizes: list[int], cell: Callable[[Row], str]) -
 
 
 def _ticks(row: Row) -> str:
-    return units.cycles(row.median)
+    return units.cycles_with_spread(row.median, row.q1, row.q3)
 
 
 def _size_table(title: str, rows: list[Row], cell: Callable[[Row], str],
@@ -56,7 +57,7 @@ def _size_table(title: str, rows: list[Row], cell: Callable[[Row], str],
     for group in grouped(ours_first(rows), key).values():
         table.rows.append(TableRow(label(group[0]), _size_cells(group, sizes, cell),
                                    group[0].is_document))
-    table.notes = _notes_for(rows, MISSING_NOTE)
+    table.notes = _notes_for(rows, SPREAD_NOTE, MISSING_NOTE)
     return table
 
 
@@ -121,7 +122,7 @@ def estream_message_table(rows: list[Row]) -> Table | None:
                                 chosen, "imix", _algorithm_and_contender,
                                 _labelled_with_algorithm)
     table.notes = _notes_for(chosen, "Imix: 40/576/1500-byte messages as 7:4:1.",
-                             MISSING_NOTE)
+                             SPREAD_NOTE, MISSING_NOTE)
     return table
 
 
@@ -207,6 +208,6 @@ def speed_tables(rows: list[Row]) -> list[Table]:
                                     "stream", contender_key, contender_label)
         table.notes = _notes_for(group, "Messages: fresh key/IV each, setup included; "
                                         "stream: 64 KiB blocks of one keystream, setup "
-                                        "excluded.", MISSING_NOTE)
+                                        "excluded.", SPREAD_NOTE, MISSING_NOTE)
         tables.append(table)
     return tables

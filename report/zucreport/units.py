@@ -36,6 +36,14 @@ def cycles(value: float | None) -> str:
     return _fixed(value, 2 if value < 100 else 0)
 
 
+def cycles_with_spread(median: float, q1: float, q3: float) -> str:
+    """"0.40 (0.39-0.42)": the median, then the quartiles of the repeats; the median alone
+    where there is no spread (a published figure)."""
+    if q1 == q3 == median:
+        return cycles(median)
+    return f"{cycles(median)} ({cycles(q1)}-{cycles(q3)})"
+
+
 def micros(value: float | None) -> str:
     return _fixed(value, 3)
 
