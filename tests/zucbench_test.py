@@ -242,6 +242,24 @@ def test_lanes(tmp):
     check("--jobs is --lanes", rc == 0 and "4 messages per call" in out, f"rc={rc}")
 
 
+def test_unit(tmp):
+    """--unit mbs: the table in MB/s, the same median as the JSON's Mbit/s."""
+    path = os.path.join(tmp, "unit.json")
+    rc, out, err = run("speed", "128-eea3", "--sizes", "1500", "--repeats", "3", "--impl",
+                       "scalar", "--unit", "mbs", "--json", path)
+    if not check("speed --unit mbs runs", rc == 0 and "128-eea3 (MB/s)" in out,
+                 f"rc={rc} stdout={out[:300]!r} stderr={err[-300:]!r}"):
+        return
+    shown = float(next(line.split()[1] for line in out.splitlines()
+                       if line.startswith("libzuc-scalar ")))
+    with open(path, encoding="utf-8") as f:
+        mbit = next(r["mbps"] for r in json.load(f)["results"]
+                    if r["implementation"] == "scalar" and r["size_bytes"] == 1500)
+    check("--unit mbs shows MB/s (the JSON's Mbit/s over 8)",
+          abs(shown - mbit / 8) <= 0.01 * shown + 0.5, f"{shown} vs {mbit / 8}")
+    expect_error("--unit of no such unit", ["speed", "--unit", "furlongs"], "--unit")
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -639,6 +657,7 @@ def main():
         test_planted_link(tmp)
         test_lanes(tmp)
         test_idle_lanes_left_out(tmp)
+        test_unit(tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

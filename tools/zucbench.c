@@ -277,6 +277,11 @@ static int command_speed(int argc, char **argv)
                             v ? v : "");
             o.filter.seconds = sec;
             i++;
+        } else if (strcmp(a, "--unit") == 0) {
+            if (!v || (strcmp(v, "ticks") && strcmp(v, "mbs") && strcmp(v, "gbps")))
+                return fail("--unit: expected ticks, mbs (MB/s) or gbps, got '%s'", v ? v : "");
+            o.unit = v[0] == 't' ? SPEED_TICKS : v[0] == 'm' ? SPEED_MBS : SPEED_GBPS;
+            i++;
         } else if (strcmp(a, "--quick") == 0) {
             quick = 1;
         } else {

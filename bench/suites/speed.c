@@ -8,12 +8,28 @@
 
 #define BATCH_BYTES (128 * 1024)
 
+static const char *const unit_names[] = { [SPEED_TICKS] = NULL, [SPEED_MBS] = "MB/s",
+                                           [SPEED_GBPS] = "Gbps" };
+
 static void print_header(const speed_options *o, const char *algorithm)
 {
-    printf("\n%-26s", algorithm);
+    char title[64];
+    snprintf(title, sizeof title, "%s%s%s%s", algorithm, o->unit ? " (" : "",
+             o->unit ? unit_names[o->unit] : "", o->unit ? ")" : "");
+    printf("\n%-26s", title);
     for (size_t s = 0; s < o->nsizes; s++)
         printf(" %8zu", o->sizes[s]);
     printf(" %8s\n", "stream");
+}
+
+/* A cell of ticks (or ns, or cycles) per byte in the table's unit: MB/s is
+ * 10^6 bytes a second, Gbps 10^9 bits. */
+static double in_unit(const speed_options *o, double per_byte)
+{
+    if (per_byte <= 0 || o->unit == SPEED_TICKS)
+        return per_byte;
+    double bytes_per_ns = bench_timer()->ticks_per_ns / per_byte;
+    return o->unit == SPEED_MBS ? 1000 * bytes_per_ns : 8 * bytes_per_ns;
 }
 
 static void print_cell(double v)
@@ -26,13 +42,14 @@ static void print_cell(double v)
         printf(" %8.0f", v);
 }
 
-static void print_row(const bench_entry *e, const double *cells, size_t ncells)
+static void print_row(const speed_options *o, const bench_entry *e, const double *cells,
+                      size_t ncells)
 {
     char label[64];
     snprintf(label, sizeof label, "%s-%s", e->backend, e->variant);
     printf("%-26s", label);
     for (size_t s = 0; s < ncells; s++)
-        print_cell(cells[s]);
+        print_cell(in_unit(o, cells[s]));
     printf("\n");
     fflush(stdout);
 }
@@ -56,7 +73,7 @@ static int measure_row(const speed_options *o, const bench_entry *e)
     }
     cells[o->nsizes] = suite_time_stream(&o->filter, e);
     suite_progress_clear(&o->filter);
-    print_row(e, cells, o->nsizes + 1);
+    print_row(o, e, cells, o->nsizes + 1);
     return wrong;
 }
 
