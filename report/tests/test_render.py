@@ -7,6 +7,7 @@ from pathlib import Path
 
 import matplotlib.image
 
+from zucreport.charts import DOCUMENT_COLOUR, OURS_COLOURS, _figure, _finish
 from zucreport.cli import main
 from zucreport.select import is_zuc
 
@@ -38,7 +39,21 @@ def test_every_chart_is_a_decodable_png(rendered: Path):
     for chart in charts:
         assert chart.read_bytes().startswith(PNG_SIGNATURE), chart
         pixels = matplotlib.image.imread(chart)
-        assert pixels.shape[0] > 200 and pixels.shape[1] > 400, chart
+        assert pixels.shape[0] > 200 and pixels.shape[1] >= 1600, chart
+
+
+def test_up_to_18_contenders_get_distinct_colours():
+    assert len(set(OURS_COLOURS)) == len(OURS_COLOURS) >= 18
+    assert DOCUMENT_COLOUR not in OURS_COLOURS
+
+
+def test_the_legend_of_a_size_chart_is_beside_the_plot():
+    figure, (axes,) = _figure()
+    axes.plot([1, 2], [1, 2], label="a")
+    _finish(axes, "t", "y")
+    figure.canvas.draw()
+    legend = axes.get_legend().get_window_extent()
+    assert legend.x0 >= axes.get_window_extent().x1
 
 
 def test_html_is_self_contained_with_tables_and_inline_images(rendered: Path):

@@ -22,9 +22,12 @@ from .select import (contender_key, contender_label, grouped, is_zuc, ours_first
                      pick)
 from .units import axis_size_label          # noqa: E402
 
-DPI = 100
-OURS_COLOURS = ("tab:blue", "tab:orange", "tab:green", "tab:red", "tab:purple", "tab:brown",
-                "tab:pink", "tab:olive", "tab:cyan")
+DPI = 200              # an 8-inch chart is 1600 pixels wide
+# 18 distinct colours (tab20's strong shades, then its light ones, without the greys the
+# document's lines use), so that up to 18 contenders never share one
+_TAB20 = matplotlib.colormaps["tab20"].colors
+OURS_COLOURS = tuple(c for c in list(_TAB20[0::2]) + list(_TAB20[1::2])
+                     if c not in (_TAB20[14], _TAB20[15]))
 DOCUMENT_COLOUR = "0.45"
 DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))    # (line style, marker)
 DOCUMENT_SUFFIX = " (another machine)"
@@ -115,7 +118,9 @@ def _finish(axes: Axes, title: str, ylabel: str) -> None:
     axes.set_title(title)
     axes.set_ylabel(ylabel)
     axes.grid(True, which="major", alpha=0.35)
-    axes.legend(fontsize="small")
+    # beside the plot, never over its lines
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                borderaxespad=0)
 
 
 def _tick_unit(rows: Iterable[Row]) -> str:
