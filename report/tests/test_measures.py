@@ -1,10 +1,13 @@
 """Derived quantities: the ablation gain, µs per message, sizes."""
 
+from dataclasses import replace
+
 import pytest
 
 from zucreport.ablation import variant_gains
 from zucreport.measures import gain_from_times, gain_over_baseline, us_per_message
 from zucreport.results import load_results_file
+from zucreport.tables import speed_tables
 from zucreport.units import size_label
 
 from conftest import FIXTURES
@@ -59,3 +62,12 @@ def test_us_per_message_from_ticks_when_the_file_has_no_us():
 ])
 def test_size_labels(size, label):
     assert size_label(size) == label
+
+
+def test_rows_run_on_several_threads_are_never_one_row_with_single_thread_ones():
+    rows = list(load_results_file(str(FIXTURES / "speed.json")).rows)
+    two = [replace(r, optional={**r.optional, "threads": 2.0}, median=r.median / 2)
+           for r in rows if not r.is_document]
+    labels = [row.label for table in speed_tables(rows + two) for row in table.rows]
+    threaded = [label for label in labels if label.endswith(" (2 threads)")]
+    assert threaded and all(label[:-len(" (2 threads)")] in labels for label in threaded)

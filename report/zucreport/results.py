@@ -13,7 +13,8 @@ DOCUMENT_BACKEND = "document"
 REQUIRED_TEXT = ("suite", "algorithm", "configuration", "backend", "implementation", "unit")
 REQUIRED_COUNTS = ("size_bytes", "repeats")
 REQUIRED_NUMBERS = ("median", "q1", "q3")
-OPTIONAL_NUMBERS = ("median_ns", "mbps", "median_ticks_per_message", "median_us_per_message")
+OPTIONAL_NUMBERS = ("median_ns", "mbps", "median_ticks_per_message", "median_us_per_message",
+                    "threads")
 # The embedded suite: one cipher configuration run on a file in a child process.
 EMBEDDED_NUMBERS = (
     "key_bits", "block_bits", "rounds", "output_bytes", "latency_ms_mean", "latency_ms_sd",

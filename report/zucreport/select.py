@@ -52,15 +52,23 @@ def sizes_of(rows: Iterable[Row]) -> list[int]:
     return sorted({row.size_bytes for row in rows})
 
 
-def contender_key(row: Row) -> tuple[str, str]:
-    return (row.backend, row.implementation)
+def threads_of(row: Row) -> int:
+    return int(row.optional.get("threads", 1))
+
+
+def contender_key(row: Row) -> tuple[str, str, int]:
+    """A contender; run on several threads at once, it is another one (never one series or
+    one row with its single-thread figures)."""
+    return (row.backend, row.implementation, threads_of(row))
 
 
 def contender_label(row: Row) -> str:
-    """"libzuc-scalar", "ipsec-mb-job", or "[document] core-i3-3.4ghz-2011"."""
+    """"libzuc-scalar", "ipsec-mb-job", "libzuc-avx2 (2 threads)", or
+    "[document] core-i3-3.4ghz-2011"."""
     if row.is_document:
         return f"[document] {row.implementation}"
-    return f"{row.backend}-{row.implementation}"
+    threads = threads_of(row)
+    return f"{row.backend}-{row.implementation}" + (f" ({threads} threads)" if threads > 1 else "")
 
 
 def by_size(rows: Iterable[Row]) -> dict[int, Row]:
