@@ -33,6 +33,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* libzuc's version: the one place it is written (CMake, zuc.pc and the
+ * CMake package read it from here). */
+#define ZUC_VERSION_MAJOR 0
+#define ZUC_VERSION_MINOR 1
+#define ZUC_VERSION_PATCH 0
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -168,6 +174,10 @@ ZUC_API int zuc_eea3_n(const zuc_eea3_job *jobs, size_t n);
 ZUC_API int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n);
 ZUC_API int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n);
 ZUC_API int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n);
+
+/* The version of the library linked in, "MAJOR.MINOR.PATCH"; it may differ
+ * from the ZUC_VERSION_* of the header a program was compiled with. */
+ZUC_API const char *zuc_version(void);
 
 /* The implementation in use for one message per call: "scalar-v3" (x86-64
  * with AVX2, BMI1/2 and MOVBE), else "scalar" (portable C), unless "ref"

@@ -297,3 +297,11 @@ int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n)
                        jobs[i].tag, jobs[i].tag_bytes);
     return ZUC_OK;
 }
+
+#define ZUC_STRINGIFY(x) #x
+#define ZUC_VERSION_TEXT(a, b, c) ZUC_STRINGIFY(a) "." ZUC_STRINGIFY(b) "." ZUC_STRINGIFY(c)
+
+const char *zuc_version(void)
+{
+    return ZUC_VERSION_TEXT(ZUC_VERSION_MAJOR, ZUC_VERSION_MINOR, ZUC_VERSION_PATCH);
+}
