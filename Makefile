@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The two commands of the README:
 #   make        set-up, Release build, then the main job (zucbench estream, mac, ablation, report)
 #   make test   set-up, every test in a Release build and in an ASan+UBSan build,

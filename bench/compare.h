@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* compare.h — two results files side by side: (new - old) / |old| per
  * measurement both contain, and whether any got worse beyond a threshold. */
 #ifndef BENCH_COMPARE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* context.h — what machine and build a result comes from. */
 #ifndef BENCH_CONTEXT_H
 #define BENCH_CONTEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json.c — a recursive-descent JSON reader (RFC 8259, without \u escapes
  * beyond ASCII), enough for vector and results files. */
 #include "json.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* json.h — a small JSON reader (test vectors, results files for `compare`):
  * the whole document as a tree, with lookup helpers. Nesting is limited to
  * 64 levels; errors name the file and the byte offset. */

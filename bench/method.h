@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* method.h — the eSTREAM way of timing: C repeats (C odd, default 21) of a
  * timed batch, sorted; the median and quartiles are reported. */
 #ifndef BENCH_METHOD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* output.h — results of a suite: collected while it runs, written as JSON
  * ({"context": {...}, "results": [...]}), CSV or Markdown afterwards. */
 #ifndef BENCH_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* parallel.h — pinning to CPUs, and the same work on N threads at once,
  * timed by the wall clock (independent streams on N cores: how a contender
  * scales). */

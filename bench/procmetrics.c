@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* procmetrics.c — fork, execv, capture stdout, wait4. */
 #define _GNU_SOURCE
 #include "procmetrics.h"

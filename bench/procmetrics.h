@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* procmetrics.h — runs one child process and measures it, for
  * `zucbench embedded`: wall time, CPU time and usage, peak resident memory
  * and its share of physical memory, exit status, and its stdout.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* registry.h — one table of every algorithm x backend x implementation the
  * harness can time, with the reason when one is absent. */
 #ifndef BENCH_REGISTRY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysmon.c — /proc/stat, /proc/meminfo and /proc/net/dev: parsers, one
  * reading, and a sampling thread. */
 #include "sysmon.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysmon.h — system-level readings from /proc for `zucbench embedded`:
  * CPU utilisation (/proc/stat), used memory (/proc/meminfo) and bytes per
  * network interface (/proc/net/dev), read once or sampled by a thread.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* timer.c — calibration of the tick counter against CLOCK_MONOTONIC, and
  * the unit the suites report in. */
 #include "timer.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* timer.h — the tick counter, its calibration against wall time, and the
  * unit the suites report in.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What both ARM toolchain files share: look for libraries and headers in the
 # target's sysroot only, and run the target's programs (the tests) in
 # qemu-user with that sysroot.

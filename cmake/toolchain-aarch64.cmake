@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-build for 64-bit ARM boards: ZYNQ UltraScale+ (Cortex-A53), Debian's
 # aarch64-linux-gnu toolchain. Tests run under qemu-aarch64 when it is installed.
 set(CMAKE_SYSTEM_NAME Linux)

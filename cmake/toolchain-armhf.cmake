@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross-build for 32-bit ARM boards: ZYNQ-7000 (Cortex-A9 with NEON), Debian's
 # arm-linux-gnueabihf toolchain. Tests run under qemu-arm when it is installed.
 set(CMAKE_SYSTEM_NAME Linux)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cleanup.h — an interrupted run leaves nothing behind.
  *
  * After cleanup_on_signals(), SIGINT, SIGTERM or SIGHUP makes the process

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* outfile.h — a result file written the way careful tools write one.
  *
  * By the kind of path given:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * zuc.h — libzuc: the ZUC stream-cipher family.
  *

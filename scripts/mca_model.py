@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The llvm-mca model of one block of the lane paths' keystream-and-XOR loop:
 marks the loop body of avx512_lanes_xor (16 steps, 1024 bytes) and of
 avx2_lanes_xor (two blocks of 8 steps, 512 bytes), compiles each with gcc -O3

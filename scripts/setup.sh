@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Set-up for `make` and `make test` on Debian/Ubuntu: checks the packages the
 # build and the tests need; installs the missing ones when run as root,
 # otherwise names them and stops.

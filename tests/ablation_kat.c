@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation_kat.c — every variant of the ablation study (bench/ablation/)
  * against the official vectors of tests/vectors/ and against libzuc on
  * random keys, IVs, lengths and call splits, ZUC-128 and ZUC-256. One line

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ciphers_kat.c — the peers as the evaluation suite runs them: each registry
  * entry's published vector (libraries too: it proves the wiring), and the
  * cross-checks of the ciphers two libraries offer (Salsa20/12: libsodium and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """cli_test.py - the `zuc` tool against tests/vectors and against bad input.
 
 Usage: python3 tests/cli_test.py PATH-TO-ZUC PATH-TO-TESTS/VECTORS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* consttime.c — are the many-message calls constant time? Checked with
  * valgrind memcheck: the secret bytes (keys, IVs, the COUNT of EEA3/EIA3 and
  * the message bytes) are marked undefined before each call, so memcheck

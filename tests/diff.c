@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff.c — every implementation against the spec-literal reference on random
  * inputs (every bit length 0..4096, in place and out of place, canary bytes
  * around every output, continued keystreams, many-message calls, invalid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* embedded_matrix.c — `zucbench embedded`'s matrix and engines: the count
  * and names of the document's Table 1, one known answer per OpenSSL
  * configuration (computed with the `openssl enc` command:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* embedded_metrics.c — the system and process metrics of `zucbench
  * embedded`: the /proc parsers on stored samples of two kernel layouts and
  * on broken text, sysmon_read on those samples as a proc root, the CPU

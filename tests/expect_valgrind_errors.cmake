@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Runs COMMAND (valgrind --error-exitcode=99 ... PROGRAM ARGS) and passes only
 # if valgrind reported errors: exit status 99 and a non-zero error summary.
 # Any other outcome (the program failing on its own, valgrind not starting,

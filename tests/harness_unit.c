@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* harness_unit.c — the evaluation harness's arithmetic: statistics of known
  * samples, the timer's calibration, compare's sense of "better", and the
  * JSON reader on good and bad input. */

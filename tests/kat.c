@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kat.c — every official (and library) known-answer vector of tests/vectors/
  * on every implementation usable on this machine, one message per call and
  * through the many-message calls. One line per (vector set, implementation):

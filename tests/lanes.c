@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* lanes.c — the many-message calls (zuc_eea3_n, zuc_eia3_n, zuc256_crypt_n,
  * zuc256_mac_n) on every implementation, against the reference run one
  * message at a time: 1..64 messages per call of unequal lengths (0..4096

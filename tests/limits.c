@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* limits.c — every length check of libzuc at its edges, on every
  * implementation, for the one-message and the many-message (_n) calls:
  * 0, 1, the limit - 1, the limit, the limit + 1, SIZE_MAX - k for small k,

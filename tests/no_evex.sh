@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The emulated objects must run on any x86-64, and under valgrind 3.19:
 # objdump finds no 512-bit register, opmask register or EVEX-only mnemonic
 # in them, no instruction encoded with EVEX (first byte 0x62, which is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* own_ciphers_kat.c — our own peers against their designers' vectors: every
  * eSTREAM vector of Trivium, Grain-128 and MICKEY-128 2.0
  * (tests/vectors/estream/) and every Hitachi vector of Enocoro-128v2. Needs

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sbox_avx2.c — the computed S-boxes of the AVX2 lanes (lib/x86_64/avx2/zuc_avx2_sbox.h)
  * against the tables of the specification, exhaustively: S0 and S1 on all
  * 256 bytes in every byte position of a register, and the S-box layer of F

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sbox_avx512.c — the S-box layer of the AVX-512 lanes
  * (lib/x86_64/avx512/zuc_avx512_sbox.h: S0 by VPERMT2B from registers, S1
  * by GFNI) against the tables of the specification, exhaustively: every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simon_speck_cryptopp.c — our Simon and Speck against Crypto++'s, for the
  * five sizes it has (64/96, 64/128, 128/128, 128/192, 128/256): ECB on
  * random keys and blocks both ways, and CBC, CFB, OFB, CTR through our

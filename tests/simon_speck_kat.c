@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simon_speck_kat.c — Simon and Speck against the designers' vectors, and
  * the modes layer (bench/ciphers/modes.h) against each mode's definition.
  *  - every appendix vector of ePrint 2013/404, both ways, one block and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # No global symbol of libzuc may also be defined by a library a program may
 # link beside it, or one would silently replace the other (shared) or the
 # link would fail (static): the ZUC functions of GmSSL and Tongsuo (listed in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* version.c — libzuc's version is one: zuc_version() of the library, the
  * ZUC_VERSION_* of the header, and the Version of zuc.pc (the file given). */
 #include <stdio.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """zucbench_test.py - the evaluation CLI: every suite's --quick output against
 the results schema, bad input, --lanes, and `compare` on a planted regression.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Derives the nibble tables with which lib/x86_64/avx2/zuc_avx2_sbox.h computes ZUC's
 S-boxes without looking them up (3GPP Doc 2 §3.4.2), and the GFNI matrices of
 S1 for lib/x86_64/avx512/zuc_avx512_sbox.h, and prints them as C.

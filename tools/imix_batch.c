@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* imix_batch — what an Imix batch costs in one many-message call, beside
  * what its sizes cost alone: N jobs of 40, 576 and 1500 bytes as 7:4:1
  * through zuc_eea3_n, then N jobs of each size alone; prints ns/byte (the

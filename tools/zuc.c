@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc.c — the `zuc` vector tool: published ZUC test vectors in, hex out.
  *
  *   zuc keystream   ZUC-128 / ZUC-256 keystream words

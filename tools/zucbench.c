@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zucbench — the evaluation CLI: which contenders exist here, and how fast
  * they are. Tables on stdout, progress on stderr when it is a terminal. */
 #include <errno.h>

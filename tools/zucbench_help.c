@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zucbench_help.c — zucbench's help: the overview (`zucbench --help`) and
  * each command's own page (`zucbench speed --help`, `zucbench help speed`),
  * which lists that command's options only, with examples. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zucbench_help.h — zucbench's help pages (zucbench_help.c). */
 #ifndef ZUCBENCH_HELP_H
 #define ZUCBENCH_HELP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation.h — the variants of the ablation study: one-stream ZUC-128 and
  * ZUC-256 built from one source file (zuc_variant.c) with the second source
  * document's eight optimisations switched on or off by macros and compiler

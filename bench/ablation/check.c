@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* check.c — a variant against the official keystream vectors and against
  * libzuc, before anything times it. */
 #include <stdio.h>

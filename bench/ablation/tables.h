@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tables.h — the tables the variants look up: ZUC's S-boxes S0 and S1, the
  * merged S-boxes of §3.4 and the L1/L2 tables of §3.8. Built once by
  * abl_tables_init() (abl_variants() and abl_variant_find() call it). */

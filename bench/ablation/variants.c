@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* variants.c — the list of variants built here (abl_variants.h is written
  * by CMake, one ABL_VARIANT(symbol) per variant), and what they share. */
 #include <string.h>

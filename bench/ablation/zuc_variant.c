@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_variant.c — one-stream ZUC-128 / ZUC-256 whose optimisations are
  * chosen by macros. CMake compiles this file once per variant of the
  * ablation study (bench/ablation/CMakeLists.txt), each time with its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* absent.c — stands in for the optional peers the build did not find, so
  * `zucbench list` says which are missing and how to get them. */
 #include "../registry.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cryptopp.c — Crypto++ as a peer for the eSTREAM software ciphers of the
  * document: HC-128, Rabbit (with IV), Sosemanuk, and Salsa20/12 (with a
  * 256-bit key, as libsodium's, so the two can check each other). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // cryptopp_wrap.cpp — the thin C interface of cryptopp_wrap.h.
 #include "cryptopp_wrap.h"
 

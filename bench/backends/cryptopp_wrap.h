@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cryptopp_wrap.h — a C interface to the few Crypto++ stream ciphers the
  * harness uses (the library's API is C++). */
 #ifndef BENCH_BACKENDS_CRYPTOPP_WRAP_H

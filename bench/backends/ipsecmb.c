@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb.c — wrappers over Intel ipsec-mb 1.3's ZUC functions. */
 #include "ipsecmb.h"
 

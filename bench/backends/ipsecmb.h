@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb.h — Intel ipsec-mb as a peer and as a second oracle.
  *
  * One manager, initialised once with init_mb_mgr_auto (the widest path the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb_absent.c — stands in for ipsec-mb when the build did not find it,
  * so `zucbench list` says why it is missing. */
 #include "../registry.h"

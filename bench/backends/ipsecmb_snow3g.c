@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb_snow3g.c — SNOW 3G as the 3GPP algorithms 128-EEA1 (f8) and
  * 128-EIA1 (f9, with FRESH = BEARER || 0^27) through ipsec-mb's 1-buffer
  * API; the key schedule is part of every message's work, as ZUC's is. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libzuc.c — our own library, one entry per algorithm and implementation. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* openssl.c — OpenSSL 3 EVP as a peer: AES-128 and SM4 in CTR mode (the
  * block ciphers of the document, as stream ciphers), ChaCha20, and the 3GPP
  * 128-EEA2 (AES-128-CTR) and 128-EIA2 (AES-128-CMAC, through EVP_MAC). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* own.c — our implementations of the ciphers no maintained library offers
  * (bench/ciphers/), each checked against a vector of its designers' files. */
 #include "../ciphers/cipher.h"

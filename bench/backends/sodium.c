@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sodium.c — libsodium as a peer: Salsa20/12 (crypto_stream_salsa2012, which
  * takes 256-bit keys only) and ChaCha20 (crypto_stream_chacha20_ietf).
  * ChaCha20 continues a stream across calls through the block counter (_ic);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stream.h — one adapter for every cipher with a key/IV setup and an XOR
  * stream (library or own): the harness's run, setup, stream and
  * known-answer functions, on a context per thread. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* block.c — the list of our block ciphers and lookup by name. */
 #include "block.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* block.h — our own block ciphers (Simon and Speck, every size of the
  * designers' paper) behind one descriptor, for the generic modes of modes.h.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* block_words.h — the n-bit words of Simon and Speck (n = 16, 24, 32, 48,
  * 64): little-endian loads and stores of n/8 bytes, rotations, addition and
  * subtraction mod 2^n. 24- and 48-bit words live in uint32_t and uint64_t,

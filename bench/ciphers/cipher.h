@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cipher.h — our own implementations of ciphers no maintained library
  * offers, behind one descriptor each so the harness, the tests and the
  * known-answer checks treat them alike. Keystream bytes follow the eSTREAM

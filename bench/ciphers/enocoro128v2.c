@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* enocoro128v2.c — Enocoro-128v2 (Hitachi; ISO/IEC 29192-3), 128-bit key,
  * 64-bit IV, one keystream byte per round. The 32-byte buffer is a ring whose
  * start moves one byte per round; 32 rounds are unrolled so every index is

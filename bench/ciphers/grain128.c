@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* grain128.c — Grain-128 (Hell, Johansson, Maximov, Meier; eSTREAM's 128-bit
  * Grain), 128-bit key, 96-bit IV, 32 keystream bits per step (the design's
  * maximum: the highest tap is 96). Each register is kept as three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mickey128.c — MICKEY-128 2.0 (Babbage, Dodd; eSTREAM), 128-bit key, IV up to
  * 128 bits. Irregular clocking makes every keystream bit depend on the one
  * before: one clock per bit, each 160-bit register in three 64-bit words.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* modes.c — ECB, CBC, PCBC, CFB, OFB and CTR over any block_cipher.
  * Where a mode allows it (ECB both ways, CBC, PCBC and CFB decryption, CTR)
  * the blocks go to the cipher MODE_CHUNK_BLOCKS at a time, so its groups of

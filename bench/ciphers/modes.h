@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* modes.h — the classic modes of operation over any block_cipher (block.h).
  *
  *  ECB, CBC, PCBC  whole blocks only (padding is the caller's job);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* simon.c — Simon, all ten sizes (block/key bits 32/64 to 128/256).
  * Spec: Beaulieu, Shors, Smith, Treatman-Clark, Weeks, Wingers, "The SIMON
  * and SPECK Families of Lightweight Block Ciphers", IACR ePrint 2013/404

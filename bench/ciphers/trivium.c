@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* trivium.c — Trivium (De Cannière, Preneel; eSTREAM portfolio, profile 2),
  * 80-bit key and IV, 64 keystream bits per step: every tap lies at least 66
  * positions from the input end, so 64 clocks can be computed at once.

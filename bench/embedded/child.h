@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* child.h — one timed run of one configuration, in a process of its own:
  * `zucbench embedded --run-one NAME --file F [--out-dir D]`, which the
  * parent starts for every repeat so that each run's CPU time and peak

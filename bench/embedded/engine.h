@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* engine.h — encrypts a buffer with one configuration of the embedded
  * matrix: the cipher's key setup and the encryption of the whole input,
  * which is what `zucbench embedded` times. */

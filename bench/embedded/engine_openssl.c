@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* engine_openssl.c — the matrix's OpenSSL configurations: EVP ciphers from
  * the default and legacy providers, DESX in ECB (EVP has DESX in CBC only),
  * and SM2 public-key encryption.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* engine_openssl_absent.c — a build without OpenSSL (a board without its
  * headers): the matrix still lists OpenSSL's configurations, as absent. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* matrix.h — the configurations of `zucbench embedded`: the third source
  * document's Table 1 (block ciphers in their modes, SM2, RC4) and, beyond
  * it, ZUC-128, ZUC-256 and the stream ciphers of the evaluation suite. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* workload.h — the file `zucbench embedded` encrypts: a given file, or a
  * reproducible random one of the document's size; and where the output goes. */
 #ifndef BENCH_EMBEDDED_WORKLOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation.c — the second source document's Tables 3-13 on this machine:
  * keystream speed of each optimisation alone and of its combinations,
  * beside the document's figures; then Table 15 (ablation_t15.c). */

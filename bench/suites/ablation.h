@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation.h — the second source document's study of eight ZUC software
  * optimisations, on this machine: each method alone on top of the baseline
  * (its Tables 3-12), the combinations of its Table 13 plus ZUC-256 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation_shared.h — what the keystream tables (ablation.c) and the
  * encryption table (ablation_t15.c) of the ablation suite share. Internal. */
 #ifndef BENCH_SUITE_ABLATION_SHARED_H

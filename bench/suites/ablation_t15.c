@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ablation_t15.c — the second source document's Table 15 on this machine:
  * encryption in bits/cycle by message size, with one key/IV initialisation
  * per message, for the unoptimised variant (baseline), the optimised one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* common.h — what every suite does the same way: choose the contenders,
  * check a contender's output against the spec-literal path, time batches of
  * messages, a stream, or setups, and record the results. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* embedded.h — `zucbench embedded`: the third source document's matrix
  * (Table 1) with its process- and system-level metrics (Table 2). Every run
  * of a configuration is a child process (zucbench re-executed with

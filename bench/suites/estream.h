@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* estream.h — the first source document's Tables 3 and 4, timed the eSTREAM
  * way: Init (cycles per key/IV setup), Stream (cycles/byte and Mbps, setup
  * excluded), and cycles/byte for x-byte messages with setup included, plus

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mac.h — the first source document's MAC tables: microseconds and cycles
  * per MAC at 16..9000 bytes with a fresh random key and IV per packet, for
  * 128-EIA3 and the ZUC-256 32/64/128-bit MACs (its Table 5), and the speed of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* speed.h — quick throughput of every available contender, like
  * `openssl speed`: cycles/byte per message size, setup included, a fresh
  * key/IV per message; and keystream speed with setup excluded. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_api.c — the public functions: argument checks, then the active
  * implementation. Nothing is written when a check fails. */
 #include "zuc_impl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_dispatch.c — CPU feature detection and the choice of implementation.
  *
  * The list below is ordered widest first. Two choices are made once and

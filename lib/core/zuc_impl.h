@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_impl.h — what every implementation of libzuc provides, and the shared
  * pieces (key loading, IV derivation, the S-boxes) they are built from.
  * Internal: never installed. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_lanes.c — many messages over an implementation's SIMD lanes.
  *
  * Every lane carries one message. All lanes run for as many whole blocks as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_mac_fold.c — the inner sum of 128-EIA3 and the ZUC-256 MACs, in
  * portable C, and the choice of a carry-less-multiply version (256-bit
  * VPCLMULQDQ, else PCLMULQDQ) where the CPU has one. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_modes.c — 128-EEA3, 128-EIA3 and ZUC-256 encryption/MACs, word-wise, over
  * any implementation's keystream primitives.
  *

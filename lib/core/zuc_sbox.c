@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_sbox.c — the S-boxes S0 and S1 of ZUC (3GPP Doc 2 §3.4.2) as libzuc's
  * tables. */
 #include "zuc_impl.h"

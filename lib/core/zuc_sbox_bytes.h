@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_sbox_bytes.h — the bytes of ZUC's S-boxes S0 and S1 (3GPP Doc 2
  * §3.4.2), entry 0 first: the one copy of them, for libzuc (zuc_sbox.c and
  * the tables of zuc_scalar.c) and the ablation study (bench/ablation).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_ref.c — the spec-literal reference: readable, slow, the oracle that
  * every fast path is tested against.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_scalar.c — the fastest one-stream portable C.
  *
  * Indexes S-box tables with secret data: NOT constant time (cache timing).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_scalar_v3.c — the one-stream path of zuc_scalar.c built again for
  * x86-64 CPUs with AVX2, BMI1/2 and MOVBE (the x86-64-v3 level, Haswell and
  * Zen on), as the implementation "scalar-v3". The source is the same portable

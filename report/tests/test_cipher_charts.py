@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The every-cipher charts: which lines they draw and in what order."""
 
 from zucreport.cipher_charts import (cipher_lines, cipher_packet_chart, cipher_stream_chart,

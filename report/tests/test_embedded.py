@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The embedded suite: Table 2's rows, Figure 5's panels and the throughput chart."""
 
 import io

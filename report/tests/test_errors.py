@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Bad inputs: a clear message naming the file and the problem, exit code 2."""
 
 import json

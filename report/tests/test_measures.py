@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Derived quantities: the ablation gain, µs per message, sizes."""
 
 from dataclasses import replace

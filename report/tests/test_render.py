@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Rendering the report from the stored fixtures."""
 
 import base64

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The ablation suite's gains: each variant's speed over the baseline's."""
 
 from dataclasses import dataclass

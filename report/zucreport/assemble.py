@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report's content: inputs, machine context, and one section per suite."""
 
 import os

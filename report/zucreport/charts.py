@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report's charts, drawn with matplotlib's Agg backend into PNG bytes."""
 
 import io

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every cipher of the estream suite side by side: keystream speed and packet speed.
 
 One horizontal line per contender (algorithm, backend, implementation), sorted fastest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """python -m zucreport [--out DIR] RESULTS.json...: renders index.html and README.md."""
 
 import argparse

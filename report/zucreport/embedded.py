@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The embedded suite: every cipher configuration of the paper's Table 1 encrypting a file
 in a child process, with its latency and the process's and the system's resources."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The embedded suite's charts: the paper's Figure 5 (latency by mode and key length, one
 panel per family) and the throughput of every configuration of the matrix."""
 

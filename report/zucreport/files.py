@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Writing the report's files: each one complete or not at all."""
 
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report as one self-contained HTML page: charts inline as base64 PNG."""
 
 import base64

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The mac suite's ratios: each ZUC-256 MAC's speed relative to 128-EIA3."""
 
 from typing import Iterable

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report in Markdown: the same tables, charts as PNG files beside it."""
 
 from .assemble import Report, Section

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Quantities derived from a result: µs per message, Mbps, gain over a baseline."""
 
 from .results import Row

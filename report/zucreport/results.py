@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Loading and validating zucbench results files ("zucbench-results/1")."""
 
 import json

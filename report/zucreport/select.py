@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Picking and grouping result rows; the labels contenders are shown under."""
 
 from typing import Callable, Hashable, Iterable, TypeVar

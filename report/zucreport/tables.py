@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The report's tables, mirroring zucbench's terminal tables, as plain text cells."""
 
 from dataclasses import dataclass, field

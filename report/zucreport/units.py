@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """How numbers and sizes are written in tables and on chart axes."""
 
 KIB = 1024

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_batch.c — the many-message calls (zuc_eea3_n, zuc_eia3_n,
  * zuc256_crypt_n, zuc256_mac_n) on every implementation: up to 40 jobs of
  * mixed lengths (and, for the MAC, mixed tag sizes), in place or not, keys

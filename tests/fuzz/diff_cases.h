@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_cases.h — the cases of the differential target. Each reads its
  * arguments from the input, runs the call on every usable implementation
  * and fails the run when one differs from "ref", returns an error the

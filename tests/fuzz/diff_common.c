@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_common.c — the implementations, lengths, faults and buffers of the
  * differential target. */
 #include "diff_common.h"

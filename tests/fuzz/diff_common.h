@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_common.h — what the differential target's cases share: the
  * implementations to compare, error codes as sets, lengths near the limits,
  * and message buffers sized exactly, so AddressSanitizer sees any byte read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "diff_rules.h"
 
 #include "diff_common.h"

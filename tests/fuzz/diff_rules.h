@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_rules.h — the argument rules zuc.h states, written out once more
  * from the header (not from lib/), as the set of errors a call may return:
  * empty when the arguments are valid, else every code one of its invalid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_single.c — the one-message calls on every implementation against
  * "ref". ref gets the message with the bits past the length cleared (and
  * ZUC-256 IVs with the ignored top bits of IV17..IV24 cleared); the others

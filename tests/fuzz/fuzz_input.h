@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_input.h — reads typed values off the fuzzer's bytes. Past the end
  * every read gives zeros, so any input, however short, is a whole test case
  * and the fuzzer can grow it a byte at a time. */

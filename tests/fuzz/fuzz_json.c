@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_json.c — libFuzzer target: the JSON reader (bench/json.c) and what
  * `zucbench compare` makes of two results files (bench/compare.c). The
  * input is one document, or two separated by a NUL byte (old, then new);

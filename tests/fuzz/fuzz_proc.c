@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_proc.c — libFuzzer target: the /proc parsers of `zucbench embedded`
  * (bench/sysmon.c: /proc/stat, /proc/meminfo, /proc/net/dev). Each input is
  * given to all three; a NUL byte splits it into a reading before and one

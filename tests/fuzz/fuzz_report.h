@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_report.h — how a target reports a broken property: a message on the
  * real standard error, then abort(), which libFuzzer records as a crash and
  * saves the input for. The message survives -close_fd_mask=2 (used where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_zuc_diff.c — libFuzzer target: every usable libzuc implementation
  * against the spec-literal "ref" path. The first byte picks the call; the
  * rest are its arguments (diff_single.c, diff_batch.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_zuc_tool.c — libFuzzer target: the `zuc` tool's argument, hex and
  * number parsing. tools/zuc.c is compiled in with -Dmain=zuc_tool_main and
  * run on the argument list the input makes (split at NUL bytes; the first

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs one libFuzzer target for FUZZ_SECONDS (default 20) on a copy of its
 # seed corpus, so the committed seeds never change; what the run finds stays
 # in the work folder (corpus/ grows, crashes/ holds any failing input).

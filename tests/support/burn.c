@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* burn.c — a child for the process-metrics test: spends --cpu-ms N
  * milliseconds of its own CPU time, allocates and touches --alloc-mb M MiB
  * (kept until the end), writes --print-kb K KiB and then one line to stdout

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // cryptopp_block.cpp — the C call of cryptopp_block.h.
 //
 // Byte order: Crypto++ (since 6.1/7.0) reads Simon and Speck keys and blocks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cryptopp_block.h — Crypto++'s SIMON64/128 and SPECK64/128 in ECB, CBC,
  * CFB, OFB and CTR behind a C call, for tests/simon_speck_cryptopp.c. */
 #ifndef TESTS_CRYPTOPP_BLOCK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* estream_vectors.h — reader for the eSTREAM test-vector files
  * ("Set 1, vector#  0:", key, IV, stream[a..b] and xor-digest blocks). */
 #ifndef TESTS_ESTREAM_VECTORS_H

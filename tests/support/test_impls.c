@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_impls.c — the implementations only the tests link in: the emulated
  * builds of the SIMD paths (lib/x86_64/avx512/zuc_avx512_emu.c, and
  * lib/x86_64/avx2/zuc_avx2_vaes_emu.c with the VPCLMULQDQ fold of

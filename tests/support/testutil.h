@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* testutil.h — helpers shared by the C tests: hex, random data, canaries. */
 #ifndef TESTS_TESTUTIL_H
 #define TESTS_TESTUTIL_H

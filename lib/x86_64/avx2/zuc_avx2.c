@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx2.c — ZUC on eight independent streams at once with AVX2 (x8).
  *
  * One 256-bit register holds one ZUC word of all eight lanes (LFSR cell j,

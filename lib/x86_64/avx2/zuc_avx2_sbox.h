@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx2_sbox.h — ZUC's S-boxes S0 and S1 (3GPP Doc 2 §3.4.2) computed on
  * 32 bytes at once, without table lookups indexed by data: constant time.
  * Included by zuc_avx2.c and by the exhaustive test tests/sbox_avx2.c; both

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx2_vaes_emu.c — the avx2-vaes source once more, as the test-only
  * implementation "avx2-vaes-emu" that valgrind 3.19 can run (it cannot
  * decode VAES or VPCLMULQDQ). Built with -mavx2 -maes and no -mvaes: every

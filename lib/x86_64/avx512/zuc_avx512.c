@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx512.c — ZUC on sixteen independent streams at once with AVX-512
  * (x16), for the many-message calls.
  *

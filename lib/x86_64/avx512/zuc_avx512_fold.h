@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx512_fold.h — the MAC fold of the 16-lane path, eight 64-bit chunks
  * at a time with 512-bit carry-less multiplication (VPCLMULQDQ), the whole
  * tag of a ZUC-256 MAC in one product. Included by zuc_avx512.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx512_intrin.h — the intrinsics of the AVX-512 lanes, native or
  * emulated.
  *

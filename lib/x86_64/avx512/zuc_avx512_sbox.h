@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_avx512_sbox.h — the S-box layer of F (3GPP Doc 2 §3.4.2) on sixteen
  * 32-bit words at once, without memory lookups indexed by data: constant
  * time. Included by zuc_avx512.c and by the exhaustive test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_mac_fold_pclmul.c — the MAC fold with PCLMULQDQ (x86, built with
  * -mpclmul -msse4.1 on this file only).
  *

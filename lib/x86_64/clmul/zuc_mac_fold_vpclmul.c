@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_mac_fold_vpclmul.c — the MAC fold four 64-bit chunks at a time with
  * 256-bit carry-less multiplication (VPCLMULQDQ; built with -mavx2
  * -mvpclmulqdq -mpclmul on this file only).

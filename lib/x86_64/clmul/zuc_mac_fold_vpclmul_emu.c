@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_mac_fold_vpclmul_emu.c — the 256-bit VPCLMULQDQ fold
  * (zuc_mac_fold_vpclmul.c) once more, as zuc_mac_fold_vpclmul_emu, with
  * _mm256_clmulepi64_epi128 from SIMDe (simde/x86/clmul.h: one PCLMULQDQ on

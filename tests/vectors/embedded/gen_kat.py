@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Known answers for the OpenSSL configurations of `zucbench embedded`,
 computed with the `openssl enc` command (the same library, another path:
 its key and IV handling, padding and mode names) into evp_kat.json.
