@@ -22,7 +22,38 @@ void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16])
  * bytes made in registers: IV0..3 = COUNT, IV4 = byte4, IV5..7 = 0, IV8..15 =
  * IV0..7, then IV8 and IV14 XOR flip. Storing the IV bytes one by one and
  * reading them back as a vector stalls store forwarding, which costs more
- * than all of key loading. */
+ * than all of key loading. With SSE2 the sixteen cells are made four at a
+ * time (a third of the instructions: it runs once per message). */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* Bytes 0..15 of v widened to 32 bits, four at a time. */
+static void widen_bytes(__m128i v, __m128i out[4])
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_unpacklo_epi8(v, zero), hi = _mm_unpackhi_epi8(v, zero);
+    out[0] = _mm_unpacklo_epi16(lo, zero);
+    out[1] = _mm_unpackhi_epi16(lo, zero);
+    out[2] = _mm_unpacklo_epi16(hi, zero);
+    out[3] = _mm_unpackhi_epi16(hi, zero);
+}
+
+void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uint8_t byte4,
+                      uint8_t flip)
+{
+    /* IV0..7 as a little-endian 64-bit word: COUNT big-endian, then byte4 */
+    uint64_t half = (uint64_t)__builtin_bswap32(count) | (uint64_t)byte4 << 32;
+    uint64_t upper = half ^ ((uint64_t)flip | (uint64_t)flip << 48);
+    __m128i k[4], v[4];
+    widen_bytes(_mm_loadu_si128((const __m128i *)key), k);
+    widen_bytes(_mm_set_epi64x((long long)upper, (long long)half), v);
+    for (int q = 0; q < 4; q++) {
+        __m128i d = _mm_slli_epi32(_mm_loadu_si128((const __m128i *)&ek_d[4 * q]), 8);
+        __m128i cell = _mm_or_si128(_mm_or_si128(_mm_slli_epi32(k[q], 23), d), v[q]);
+        _mm_storeu_si128((__m128i *)&s[4 * q], cell);
+    }
+}
+#else
 void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uint8_t byte4,
                       uint8_t flip)
 {
@@ -34,6 +65,7 @@ void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uin
         s[i] = ((uint32_t)key[i] << 23) | (ek_d[i] << 8) | v;
     }
 }
+#endif
 
 /* ZUC-256 (2018 paper §2.2): the 7-bit constants d_0..d_15, one set for
  * encryption and one for each MAC tag size (they differ in d_0 and d_2). */
