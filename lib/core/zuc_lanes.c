@@ -230,30 +230,33 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
     }
 }
 
-/* The keystream words the last block needs: those of the longest message
- * left, at most a block. */
-static unsigned last_words(const lane_set *ls, const crypt_lane *lane, size_t block_bytes)
+/* The keystream words the last block needs, given the longest message
+ * left: those of that message, at most a block. */
+static unsigned last_words(const lane_set *ls, size_t longest, size_t block_bytes)
 {
-    size_t longest = 0;
-    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
-        if (lane[l].left > longest)
-            longest = lane[l].left;
     return longest < block_bytes ? (unsigned)((longest + 3) / 4) : ls->im->block_words;
 }
 
 /* The last block through a path's own partial-block primitive: each lane's
- * bytes in place (masked loads and stores), only the words they need. */
+ * bytes in place (masked loads and stores), only the words they need. The
+ * arrays are filled for every lane in one pass (NULL for free lanes). */
 static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
-    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
-    uint8_t *out[ZUC_LANES_MAX] = { 0 };
-    size_t nbytes[ZUC_LANES_MAX] = { 0 };
-    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
-        in[l] = lane[l].in;
-        out[l] = lane[l].out;
-        nbytes[l] = lane[l].left < block_bytes ? lane[l].left : block_bytes;
+    const uint8_t *in[ZUC_LANES_MAX];
+    uint8_t *out[ZUC_LANES_MAX];
+    size_t nbytes[ZUC_LANES_MAX], longest = 0;
+    for (unsigned l = 0; l < lane_count(ls); l++) {
+        in[l] = NULL;
+        out[l] = NULL;
+        nbytes[l] = 0;
+        if (ls->active >> l & 1) {
+            in[l] = lane[l].in;
+            out[l] = lane[l].out;
+            nbytes[l] = lane[l].left < block_bytes ? lane[l].left : block_bytes;
+            longest = nbytes[l] > longest ? nbytes[l] : longest;
+        }
     }
-    ls->im->lanes_xor_partial(&ls->st, in, out, nbytes, last_words(ls, lane, block_bytes));
+    ls->im->lanes_xor_partial(&ls->st, in, out, nbytes, last_words(ls, longest, block_bytes));
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
         lane[l].in += nbytes[l];
         lane[l].out += nbytes[l];
