@@ -1,29 +1,50 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* sbox_avx512.c — the S-box layer of the AVX-512 lanes
+/* sbox_avx512.c — the S-box layer of the AVX-512 lanes against the tables
+ * of the specification, exhaustively: every byte value in every byte
+ * position of a register, and random words, through the two-word call F
+ * makes (zuc_avx512_sbox_pair). Built for each variant: avx512-gfni
  * (lib/x86_64/avx512/zuc_avx512_sbox.h: S0 by VPERMT2B from registers, S1
- * by GFNI) against the tables of the specification, exhaustively: every
- * byte value in every byte position of a register, and random words. Built
- * twice: native (run where the CPU has AVX-512 VBMI and GFNI) and against
+ * by GFNI) and avx512-aesni (zuc_avx512_sbox_aesni.h: nibble shuffles and
+ * AES-NI), each native (run where the CPU has what it needs) and against
  * SIMDe (ZUC_AVX512_EMULATED, runs on any x86-64). */
 #include <stdio.h>
 #include <string.h>
 
 #include "support/testutil.h"
-#include "zuc_avx512_sbox.h"
 #include "zuc_impl.h"
 
-#if defined(ZUC_AVX512_EMULATED)
-#define VARIANT "avx512-emu"
-static int cpu_ok(void) { return 1; }
+#if defined(ZUC_AVX512_AESNI)
+#include "zuc_avx512_sbox_aesni.h"
+#define BASE_NAME "avx512-aesni"
+#define NEEDS "AVX-512 BW or AES-NI"
 #else
-#define VARIANT "avx512-gfni"
+#include "zuc_avx512_sbox.h"
+#define BASE_NAME "avx512-gfni"
+#define NEEDS "AVX-512 VBMI or GFNI"
+#endif
+
+#if defined(ZUC_AVX512_EMULATED)
+#define VARIANT BASE_NAME "-emu"
+#else
+#define VARIANT BASE_NAME
+#endif
+
 static int cpu_ok(void)
 {
     __builtin_cpu_init();
+#if defined(ZUC_AVX512_AESNI)
+    int simd = 1;
+#if !defined(ZUC_AVX512_EMULATED)
+    simd = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#endif
+    return simd && __builtin_cpu_supports("aes");
+#elif defined(ZUC_AVX512_EMULATED)
+    return 1;
+#else
     return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
            __builtin_cpu_supports("avx512vbmi") && __builtin_cpu_supports("gfni");
-}
 #endif
+}
 
 /* S as in F: S0 on bytes 3 and 1, S1 on bytes 2 and 0 of each word. */
 static uint32_t sbox_word(uint32_t x)
@@ -32,16 +53,28 @@ static uint32_t sbox_word(uint32_t x)
            ((uint32_t)zuc_sbox0[(x >> 8) & 0xFF] << 8) | zuc_sbox1[x & 0xFF];
 }
 
-static long check_words(const uint32_t in[16])
+static long check_one(const uint32_t in[16], const uint32_t out[16])
 {
-    uint32_t out[16];
-    zuc_s0_table t = zuc_avx512_s0_table();
-    _mm512_storeu_si512((void *)out, zuc_avx512_sbox(_mm512_loadu_si512((const void *)in), &t));
     long failures = 0;
     for (int l = 0; l < 16; l++)
         if (out[l] != sbox_word(in[l]) && failures++ < 5)
             printf("  S(%08x) = %08x, want %08x (lane %d)\n", in[l], out[l], sbox_word(in[l]), l);
     return failures;
+}
+
+/* The words as F's first input, and rotated by one lane as its second. */
+static long check_words(const uint32_t in[16])
+{
+    uint32_t other[16], out_u[16], out_v[16];
+    for (int l = 0; l < 16; l++)
+        other[l] = in[(l + 1) % 16];
+    zuc_sbox_regs t = zuc_avx512_sbox_regs();
+    __m512i su, sv;
+    zuc_avx512_sbox_pair(_mm512_loadu_si512((const void *)in),
+                         _mm512_loadu_si512((const void *)other), &su, &sv, &t);
+    _mm512_storeu_si512((void *)out_u, su);
+    _mm512_storeu_si512((void *)out_v, sv);
+    return check_one(in, out_u) + check_one(other, out_v);
 }
 
 /* Every byte value in every one of the 64 positions: the values rotate
@@ -76,7 +109,7 @@ static long check_random(void)
 int main(void)
 {
     if (!cpu_ok()) {
-        printf("sbox %-11s UNAVAILABLE (the CPU lacks AVX-512 VBMI or GFNI; sbox_avx512_emu runs the same code)\n",
+        printf("sbox %-11s UNAVAILABLE (the CPU lacks " NEEDS "; the -emu test runs the same code)\n",
                VARIANT);
         return 0;
     }

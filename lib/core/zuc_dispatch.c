@@ -27,6 +27,7 @@
 static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
     &zuc_impl_avx512_gfni,
+    &zuc_impl_avx512_aesni,
 #endif
 #if defined(__x86_64__)
     &zuc_impl_avx2_vaes,

@@ -2,17 +2,19 @@
 /* zuc_avx2_sbox.h — ZUC's S-boxes S0 and S1 (3GPP Doc 2 §3.4.2) computed on
  * 32 bytes at once, without table lookups indexed by data: constant time.
  * Included by zuc_avx2.c and by the exhaustive test tests/sbox_avx2.c; both
- * are compiled with -mavx2 -maes. The nibble tables come from
- * tools/gen_sbox_maps.py, which derives and checks them.
+ * are compiled with -mavx2 -maes.
  *
  * S1 = B o AES o A: A and B are affine maps of bytes (two vpshufb each, one
  * per nibble), AES is SubBytes, done by AESENCLAST with a zero round key on
  * input bytes pre-permuted so that its ShiftRows puts them back.
- * S0 is a network of 4-bit boxes (one vpshufb each). */
+ * S0 is a network of 4-bit boxes (one vpshufb each). The tables are
+ * lib/core/zuc_sbox_maps.h's. */
 #ifndef ZUC_AVX2_SBOX_H
 #define ZUC_AVX2_SBOX_H
 
 #include <immintrin.h>
+
+#include "zuc_sbox_maps.h"
 
 #define ZUC_AVX2_INLINE static inline __attribute__((always_inline))
 
@@ -24,6 +26,9 @@
                      (char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5), \
                      (char)(a6), (char)(a7), (char)(a8), (char)(a9), (char)(a10),            \
                      (char)(a11), (char)(a12), (char)(a13), (char)(a14), (char)(a15))
+
+/* The same from a list of zuc_sbox_maps.h (expanded into 16 arguments). */
+#define ZUC_NIBBLE_TABLE_OF(list) ZUC_NIBBLE_TABLE(list)
 
 /* f(x) = lo[x & 15] ^ hi[x >> 4] on every byte. */
 ZUC_AVX2_INLINE __m256i zuc_avx2_nibble_map(__m256i x, __m256i lo, __m256i hi)
@@ -54,14 +59,10 @@ ZUC_AVX2_INLINE __m256i zuc_avx2_aes_subbytes(__m256i x)
 /* S1 on every byte. */
 ZUC_AVX2_INLINE __m256i zuc_avx2_s1(__m256i x)
 {
-    const __m256i a_lo = ZUC_NIBBLE_TABLE(0x00, 0x01, 0x32, 0x33, 0x73, 0x72, 0x41, 0x40,
-                                          0x75, 0x74, 0x47, 0x46, 0x06, 0x07, 0x34, 0x35);
-    const __m256i a_hi = ZUC_NIBBLE_TABLE(0x00, 0xd9, 0xe8, 0x31, 0xcd, 0x14, 0x25, 0xfc,
-                                          0x2d, 0xf4, 0xc5, 0x1c, 0xe0, 0x39, 0x08, 0xd1);
-    const __m256i b_lo = ZUC_NIBBLE_TABLE(0xfe, 0xb1, 0x6e, 0x21, 0xb5, 0xfa, 0x25, 0x6a,
-                                          0xc9, 0x86, 0x59, 0x16, 0x82, 0xcd, 0x12, 0x5d);
-    const __m256i b_hi = ZUC_NIBBLE_TABLE(0x00, 0x34, 0x42, 0x76, 0x36, 0x02, 0x74, 0x40,
-                                          0x66, 0x52, 0x24, 0x10, 0x50, 0x64, 0x12, 0x26);
+    const __m256i a_lo = ZUC_NIBBLE_TABLE_OF(ZUC_S1_A_LO);
+    const __m256i a_hi = ZUC_NIBBLE_TABLE_OF(ZUC_S1_A_HI);
+    const __m256i b_lo = ZUC_NIBBLE_TABLE_OF(ZUC_S1_B_LO);
+    const __m256i b_hi = ZUC_NIBBLE_TABLE_OF(ZUC_S1_B_HI);
     __m256i y = zuc_avx2_aes_subbytes(zuc_avx2_nibble_map(x, a_lo, a_hi));
     return zuc_avx2_nibble_map(y, b_lo, b_hi);
 }
@@ -70,12 +71,9 @@ ZUC_AVX2_INLINE __m256i zuc_avx2_s1(__m256i x)
  * where x1 || x2 are the nibbles of x and Q[t] = 2t. */
 ZUC_AVX2_INLINE __m256i zuc_avx2_s0(__m256i x)
 {
-    const __m256i p1 = ZUC_NIBBLE_TABLE(0x09, 0x0f, 0x00, 0x0e, 0x0f, 0x0f, 0x02, 0x0a,
-                                        0x00, 0x04, 0x00, 0x0c, 0x07, 0x05, 0x03, 0x09);
-    const __m256i p2 = ZUC_NIBBLE_TABLE(0x08, 0x0d, 0x06, 0x05, 0x07, 0x00, 0x0c, 0x04,
-                                        0x0b, 0x01, 0x0e, 0x0a, 0x0f, 0x03, 0x09, 0x02);
-    const __m256i r = ZUC_NIBBLE_TABLE(0x04, 0x2c, 0x54, 0x6c, 0x80, 0xba, 0xd4, 0xfe,
-                                       0x07, 0x27, 0x5b, 0x6b, 0x81, 0xb3, 0xd9, 0xfb);
+    const __m256i p1 = ZUC_NIBBLE_TABLE_OF(ZUC_S0_P1);
+    const __m256i p2 = ZUC_NIBBLE_TABLE_OF(ZUC_S0_P2);
+    const __m256i r = ZUC_NIBBLE_TABLE_OF(ZUC_S0_R);
     const __m256i low4 = _mm256_set1_epi8(0x0F);
     __m256i x2 = _mm256_and_si256(x, low4);
     __m256i x1 = _mm256_and_si256(_mm256_srli_epi16(x, 4), low4);

@@ -10,6 +10,10 @@
  * with GFNI (zuc_avx512_sbox.h); no branch or address depends on keys or
  * data, only on message lengths. Built with -mavx512f -mavx512bw
  * -mavx512vbmi -mavx512vbmi2 -mgfni -mvpclmulqdq for this file only.
+ * zuc_avx512_aesni.c builds it again for AVX-512 CPUs without GFNI, VBMI
+ * and VPCLMULQDQ (Skylake-SP, Cascade Lake), as "avx512-aesni": S-boxes
+ * computed with nibble shuffles and AES-NI (zuc_avx512_sbox_aesni.h), two
+ * shifts for each VPSHLDD, and the MACs folded by PCLMULQDQ.
  *
  * Techniques: the cells live in a ring in memory, each kept twice, as s
  * (31 bits) and as 2s, read as memory operands; only the newest cell and
@@ -20,22 +24,40 @@
  * shift and permute instructions (two a cycle), not by F's chain.
  *
  * The same source, compiled with ZUC_AVX512_EMULATED against SIMDe
- * (zuc_avx512_emu.c), is the test-only implementation "avx512-emu". */
+ * (zuc_avx512_emu.c, zuc_avx512_aesni_emu.c), is the test-only
+ * implementations "avx512-emu" and "avx512-aesni-emu". */
 #include <stddef.h>
 #include <string.h>
 
-#include "zuc_avx512_fold.h"
 #include "zuc_avx512_intrin.h"
-#include "zuc_avx512_sbox.h"
 #include "zuc_impl.h"
 
-#if defined(ZUC_AVX512_EMULATED)
+/* The variants this source is built as: GFNI S-boxes, VBMI2 double shifts
+ * and VPCLMULQDQ folds ("avx512-gfni"), or, for AVX-512 CPUs without them,
+ * computed S-boxes with AES-NI and shifts ("avx512-aesni",
+ * ZUC_AVX512_AESNI); each also through SIMDe for the tests. */
+#if defined(ZUC_AVX512_AESNI)
+#include "zuc_avx512_sbox_aesni.h"
+#else
+#include "zuc_avx512_fold.h"
+#include "zuc_avx512_sbox.h"
+#endif
+
+#if defined(ZUC_AVX512_EMULATED) && defined(ZUC_AVX512_AESNI)
+#define IMPL zuc_impl_avx512_aesni_emu
+#define IMPL_NAME "avx512-aesni-emu"
+#elif defined(ZUC_AVX512_EMULATED)
 #define IMPL zuc_impl_avx512_emu
 #define IMPL_NAME "avx512-emu"
+#elif defined(ZUC_AVX512_AESNI)
+#define IMPL zuc_impl_avx512_aesni
+#define IMPL_NAME "avx512-aesni"
 #else
-#include <cpuid.h>
 #define IMPL zuc_impl_avx512_gfni
 #define IMPL_NAME "avx512-gfni"
+#endif
+#if !defined(ZUC_AVX512_EMULATED) || defined(ZUC_AVX512_AESNI)
+#include <cpuid.h>
 #endif
 
 #define INLINE ZUC_AVX512_INLINE
@@ -57,7 +79,7 @@ typedef struct {
     v16 z[16];                     /* a block's keystream words, step by step */
 } ring16;
 
-typedef struct { v16 r1, r2, s15, d15; zuc_s0_table t; } regs16;
+typedef struct { v16 r1, r2, s15, d15; zuc_sbox_regs t; } regs16;
 
 /* Tells the compiler that a ring entry may have changed in memory, so that
  * it reads the entry back there instead of holding it in a register. */
@@ -75,10 +97,17 @@ INLINE v16 vxor(v16 a, v16 b) { return _mm512_xor_si512(a, b); }
 INLINE v16 vadd(v16 a, v16 b) { return _mm512_add_epi32(a, b); }
 INLINE v16 vxor3(v16 a, v16 b, v16 c) { return _mm512_ternarylogic_epi32(a, b, c, XOR3); }
 
+/* The upper 32 bits of (a:b) << k in every element (0 < k < 32): VPSHLDD,
+ * or two shifts where VBMI2 is absent. Macros: k is an immediate. */
+#if defined(ZUC_AVX512_AESNI)
+#define shld(a, b, k) _mm512_or_si512(_mm512_slli_epi32((a), (k)), _mm512_srli_epi32((b), 32 - (k)))
+#else
+#define shld(a, b, k) _mm512_shldi_epi32((a), (b), (k))
+#endif
+
 /* s * 2^k mod (2^31 - 1) for s < 2^31, from s and d = 2s: a 31-bit
- * rotation. A macro: VPSHLDD takes k as an immediate. */
-#define mul_pow2(s, d, k) \
-    _mm512_and_si512(_mm512_shldi_epi32((s), (d), (k)), _mm512_set1_epi32(MASK31))
+ * rotation. */
+#define mul_pow2(s, d, k) _mm512_and_si512(shld((s), (d), (k)), _mm512_set1_epi32(MASK31))
 
 /* a + b mod (2^31 - 1) for a, b in [0, p]: the result is in [0, p]. */
 INLINE v16 add_mod_lazy(v16 a, v16 b)
@@ -132,14 +161,13 @@ INLINE v16 ring_step(ring16 *r, regs16 *g, int base, int init)
     /* BitReorganization: X0 = s15H || s14L; (a << 16) | (2b >> 16) = aL || bH
      * for X1 = s11L || s9H, X2 = s7L || s5H, X3 = s2L || s0H */
     v16 x0 = _mm512_mask_blend_epi16(0xAAAAAAAA, RING_S(r, base, 14), g->d15);
-    v16 x1 = _mm512_shldi_epi32(RING_S(r, base, 11), RING_D(r, base, 9), 16);
-    v16 x2 = _mm512_shldi_epi32(RING_S(r, base, 7), RING_D(r, base, 5), 16);
-    v16 x3 = _mm512_shldi_epi32(RING_S(r, base, 2), RING_D(r, base, 0), 16);
+    v16 x1 = shld(RING_S(r, base, 11), RING_D(r, base, 9), 16);
+    v16 x2 = shld(RING_S(r, base, 7), RING_D(r, base, 5), 16);
+    v16 x3 = shld(RING_S(r, base, 2), RING_D(r, base, 0), 16);
     /* F: W = (X0 ^ R1) + R2; R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H)) */
     v16 w = vadd(vxor(x0, g->r1), g->r2);
     v16 w1 = vadd(g->r1, x1), w2 = vxor(g->r2, x2);
-    g->r1 = zuc_avx512_sbox(l1(_mm512_shldi_epi32(w1, w2, 16)), &g->t);
-    g->r2 = zuc_avx512_sbox(l2(_mm512_shldi_epi32(w2, w1, 16)), &g->t);
+    zuc_avx512_sbox_pair(l1(shld(w1, w2, 16)), l2(shld(w2, w1, 16)), &g->r1, &g->r2, &g->t);
     /* the LFSR: the term of the newest cell (and of W) is added last */
     v16 t = feedback_old_terms(r, base);
     if (init)
@@ -165,7 +193,7 @@ static void ring_start(ring16 *r, regs16 *g, v16 r1, v16 r2)
     g->d15 = r->d[15];
     g->r1 = r1;
     g->r2 = r2;
-    g->t = zuc_avx512_s0_table();
+    g->t = zuc_avx512_sbox_regs();
 }
 
 static void load_lanes(ring16 *r, regs16 *g, const zuc_lanes *st)
@@ -353,7 +381,19 @@ static void avx512_lanes_keystream(zuc_lanes *st, uint32_t *const *out, size_t n
 
 /* ---- the descriptor ---------------------------------------------------------- */
 
-#if defined(ZUC_AVX512_EMULATED)
+#if defined(ZUC_AVX512_AESNI)
+/* AVX-512 F, BW and VL with the OS's ZMM state (zuc_cpu_has_avx512), and
+ * AES-NI (CPUID leaf 1, ECX bit 25); emulated, AES-NI alone. */
+static int avx512_usable(void)
+{
+    unsigned a, b, c, d;
+#if !defined(ZUC_AVX512_EMULATED)
+    if (!zuc_cpu_has_avx512())
+        return 0;
+#endif
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_AES);
+}
+#elif defined(ZUC_AVX512_EMULATED)
 /* SIMDe computes every intrinsic with what the compiler targets (x86-64). */
 static int avx512_usable(void) { return 1; }
 #else
@@ -382,5 +422,7 @@ const zuc_impl IMPL = {
     .lanes_keystream = avx512_lanes_keystream,
     .lanes_xor = avx512_lanes_xor,
     .lanes_xor_partial = avx512_lanes_xor_partial,
+#if !defined(ZUC_AVX512_AESNI)           /* else zuc_mac_fold, with PCLMULQDQ */
     .mac_fold = zuc_avx512_mac_fold,
+#endif
 };

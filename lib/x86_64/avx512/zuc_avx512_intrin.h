@@ -24,6 +24,9 @@
 #define SIMDE_X86_AVX512VL_NO_NATIVE
 #define SIMDE_X86_AVX512VBMI_NO_NATIVE
 #define SIMDE_ENABLE_NATIVE_ALIASES
+#if defined(ZUC_AVX512_AESNI)
+#include <wmmintrin.h>        /* AESENCLAST stays native (SIMDe has no AES-NI); before SIMDe's names */
+#endif
 #include <simde/x86/avx512.h>
 #include <simde/x86/clmul.h>
 #include <simde/x86/gfni.h>

@@ -9,13 +9,13 @@
  * one of them (a byte mask by GFNI, then a bitwise select). S1 is affine-equivalent to field inversion (S1(0) = 0x55, not
  * the AES S-box itself): GF2P8AFFINEQB by a matrix A, then
  * GF2P8AFFINEINVQB (inverse, then an affine map h), blended into the bytes
- * S1 owns. The matrices come from tools/gen_sbox_maps.py, which
- * derives and checks them. */
+ * S1 owns. The matrices are lib/core/zuc_sbox_maps.h's. */
 #ifndef ZUC_AVX512_SBOX_H
 #define ZUC_AVX512_SBOX_H
 
 #include "zuc_avx512_intrin.h"
 #include "zuc_impl.h"
+#include "zuc_sbox_maps.h"   /* ZUC_GFNI_S1_A, _H, _C: S1's matrices */
 
 #define ZUC_AVX512_INLINE static inline __attribute__((always_inline))
 /* Hides how v was made from the compiler, which then cannot fuse it into a
@@ -26,18 +26,15 @@
 #define ZUC_AVX512_OPAQUE(v) __asm__("" : "+v"(v))
 #endif
 
-#define ZUC_GFNI_S1_A 0xdd06c8f01eae7c70ULL   /* S1's field onto the AES field */
-#define ZUC_GFNI_S1_H 0xb903e5360f14f0e3ULL   /* after inversion: back, affine */
-#define ZUC_GFNI_S1_C 0x55                    /* h's constant: S1(0) */
 /* In each 32-bit word, bytes 0 and 2 go through S1, bytes 1 and 3 through S0. */
 #define ZUC_S1_BYTES 0x5555555555555555ULL
 
-typedef struct { __m512i q0, q1, q2, q3; } zuc_s0_table;
+typedef struct { __m512i q0, q1, q2, q3; } zuc_sbox_regs;
 
 /* S0's 256 bytes in four registers, loaded whole (no index depends on data). */
-ZUC_AVX512_INLINE zuc_s0_table zuc_avx512_s0_table(void)
+ZUC_AVX512_INLINE zuc_sbox_regs zuc_avx512_sbox_regs(void)
 {
-    zuc_s0_table t;
+    zuc_sbox_regs t;
     t.q0 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 0));
     t.q1 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 64));
     t.q2 = _mm512_loadu_si512((const void *)(zuc_sbox0 + 128));
@@ -55,7 +52,7 @@ ZUC_AVX512_INLINE zuc_s0_table zuc_avx512_s0_table(void)
  * table half with a byte mask made by GFNI and a bitwise select, not with a
  * k-mask (a vector-to-mask move costs more than the lookup), and S1 is
  * computed whole and blended in last, in parallel with S0. */
-ZUC_AVX512_INLINE __m512i zuc_avx512_sbox(__m512i x, const zuc_s0_table *t)
+ZUC_AVX512_INLINE __m512i zuc_avx512_sbox(__m512i x, const zuc_sbox_regs *t)
 {
     __m512i low_half = _mm512_permutex2var_epi8(t->q0, x, t->q1);
     __m512i high_half = _mm512_permutex2var_epi8(t->q2, x, t->q3);
@@ -66,6 +63,14 @@ ZUC_AVX512_INLINE __m512i zuc_avx512_sbox(__m512i x, const zuc_s0_table *t)
                                                   ZUC_GFNI_S1_C);
     ZUC_AVX512_OPAQUE(s1);      /* kept apart: merged into a masked GFNI it would wait for s0 */
     return _mm512_mask_blend_epi8(ZUC_S1_BYTES, s0, s1);
+}
+
+/* S on the two words of F: *su = S(u), *sv = S(v). */
+ZUC_AVX512_INLINE void zuc_avx512_sbox_pair(__m512i u, __m512i v, __m512i *su, __m512i *sv,
+                                            const zuc_sbox_regs *t)
+{
+    *su = zuc_avx512_sbox(u, t);
+    *sv = zuc_avx512_sbox(v, t);
 }
 
 #endif /* ZUC_AVX512_SBOX_H */
