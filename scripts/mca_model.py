@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The llvm-mca model of one block of the lane paths' keystream-and-XOR loop:
-marks the loop body of avx512_lanes_xor (16 steps, 1024 bytes) and of
+marks the loop body of avx512_lanes_xor (16 steps, 1024 bytes; built as
+avx512-gfni and as avx512-aesni) and of
 avx2_lanes_xor (two blocks of 8 steps, 512 bytes), compiles each with gcc -O3
 and its file's flags, and prints llvm-mca's cycles per block and per byte
 for each -mcpu.
 
     python3 scripts/mca_model.py [CPU ...]     (default: sapphirerapids znver4)
+    python3 scripts/mca_model.py skylake-avx512  (the CPUs avx512-aesni is for)
 
 Needs gcc and llvm-mca-16 (Debian: llvm-16)."""
 import os
@@ -21,6 +23,9 @@ AVX512 = "-mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mavx512vbmi2 -mgfni -mvp
 PATHS = [
     # name, source, flags, the loop's first and last lines, bytes per iteration
     ("avx512-gfni", "lib/x86_64/avx512/zuc_avx512.c", AVX512,
+     "        block16(&r, &g, z);", "vxor(m, bswap32(z[l])));\n            }", 1024),
+    ("avx512-aesni", "lib/x86_64/avx512/zuc_avx512.c",
+     "-mavx512f -mavx512bw -mavx512vl -maes -DZUC_AVX512_AESNI",
      "        block16(&r, &g, z);", "vxor(m, bswap32(z[l])));\n            }", 1024),
     ("avx2", "lib/x86_64/avx2/zuc_avx2.c", "-mavx2 -maes",
      "        block8(&w, 0, z);", "xor_block(z, in, out, 32 * b + 32);", 512),
