@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
@@ -81,21 +82,96 @@ static void print_label(const json *row)
         printf("    ");
 }
 
-/* Prints one row; 1 if it is a regression beyond the threshold. */
-static int compare_row(const json *old_row, const json *new_row, double threshold_pct)
+/* ---- significance: the Mann-Whitney U test over the repeats -------------- */
+
+/* Fewer repeats than this on either side: no test, the threshold alone. */
+#define MIN_SAMPLES 5
+
+typedef struct {
+    double value;
+    int first;                   /* from the first sample set */
+} ranked;
+
+static int by_value(const void *a, const void *b)
 {
+    double x = ((const ranked *)a)->value, y = ((const ranked *)b)->value;
+    return (x > y) - (x < y);
+}
+
+double compare_mann_whitney_p(const double *a, size_t na, const double *b, size_t nb)
+{
+    size_t n = na + nb;
+    ranked *all = malloc(n * sizeof *all);
+    if (!all || na == 0 || nb == 0) {
+        free(all);
+        return 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        all[i] = (ranked){ i < na ? a[i] : b[i - na], i < na };
+    qsort(all, n, sizeof *all, by_value);
+    double rank_sum = 0, ties = 0;           /* ranks of the first set; sum of t^3 - t */
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && all[j].value == all[i].value)
+            j++;
+        double t = (double)(j - i), mid_rank = (double)(i + j + 1) / 2;   /* 1-based average */
+        for (size_t k = i; k < j; k++)
+            if (all[k].first)
+                rank_sum += mid_rank;
+        ties += t * t * t - t;
+        i = j;
+    }
+    free(all);
+    double u = rank_sum - (double)na * (na + 1) / 2, mean = (double)na * nb / 2;
+    double var = (double)na * nb / 12 * ((n + 1) - ties / ((double)n * (n - 1)));
+    if (var <= 0)
+        return 1;                            /* every value equal */
+    double z = (fabs(u - mean) - 0.5) / sqrt(var);  /* with continuity correction */
+    return z <= 0 ? 1 : erfc(z / sqrt(2));   /* two-sided, normal approximation */
+}
+
+/* The repeats of a row ("samples"), or 0 if it has fewer than MIN_SAMPLES
+ * (files from before they were written, documents). */
+static size_t samples_of(const json *row, double *out, size_t cap)
+{
+    const json *s = json_get(row, "samples");
+    if (!s || s->type != JSON_ARRAY || s->count < MIN_SAMPLES)
+        return 0;
+    size_t n = 0;
+    for (size_t i = 0; i < s->count && n < cap; i++)
+        if (s->items[i].type == JSON_NUMBER)
+            out[n++] = s->items[i].number;
+    return n == s->count ? n : 0;
+}
+
+#define MAX_SAMPLES 4096
+
+/* Prints one row; 1 if it is a regression: a change beyond the threshold
+ * that is significant at `alpha` where both rows have their repeats. */
+static int compare_row(const json *old_row, const json *new_row, double threshold_pct,
+                       double alpha)
+{
+    static double a[MAX_SAMPLES], b[MAX_SAMPLES];
     const char *unit = json_str(new_row, "unit");
     double before = json_num(old_row, "median", NAN), after = json_num(new_row, "median", NAN);
     double change = (after - before) / fabs(before) * 100;
+    size_t na = samples_of(old_row, a, MAX_SAMPLES), nb = samples_of(new_row, b, MAX_SAMPLES);
+    double p = na && nb ? compare_mann_whitney_p(a, na, b, nb) : NAN;
     int direction = compare_direction(unit), regression = 0;
     const char *verdict = "";
-    if (isfinite(change) && direction != 0 && fabs(change) > threshold_pct) {
+    if (!isnan(p) && p >= alpha)
+        verdict = "no significant change";
+    else if (isfinite(change) && direction != 0 && fabs(change) > threshold_pct) {
         regression = change * direction < 0;
         verdict = regression ? "REGRESSION" : "better";
-    }
+    } else if (!isnan(p))
+        verdict = "within threshold";
     print_label(new_row);
-    printf(" %-12s %11.4g %11.4g %+8.1f%%  %s\n", unit, before, after,
-           isfinite(change) ? change : 0.0, verdict);
+    printf(" %-12s %11.4g %11.4g %+8.1f%%", unit, before, after, isfinite(change) ? change : 0.0);
+    if (isnan(p))
+        printf(" %8s  %s\n", "-", verdict);
+    else
+        printf(" %8.2g  %s\n", p, verdict);
     return regression;
 }
 
@@ -108,7 +184,8 @@ static void print_machines(const json *old_doc, const json *new_doc)
         printf("note: different CPUs; the changes say as much about the machines as the code\n");
 }
 
-int compare_results(const char *old_path, const char *new_path, double threshold_pct)
+int compare_results(const char *old_path, const char *new_path, double threshold_pct,
+                    double alpha)
 {
     json *old_doc = json_load_file(old_path), *new_doc = old_doc ? json_load_file(new_path) : NULL;
     const json *old_rows = old_doc ? results_of(old_doc, old_path) : NULL;
@@ -119,8 +196,8 @@ int compare_results(const char *old_path, const char *new_path, double threshold
         return -1;
     }
     print_machines(old_doc, new_doc);
-    printf("%-56s %9s %4s %-12s %11s %11s %9s\n", "measurement", "bytes", "", "unit", "old",
-           "new", "change");
+    printf("%-56s %9s %4s %-12s %11s %11s %9s %8s\n", "measurement", "bytes", "", "unit", "old",
+           "new", "change", "p");
     size_t regressions = 0, matched = 0, only_new = 0;
     for (size_t i = 0; i < new_rows->count; i++) {
         const json *row = &new_rows->items[i];
@@ -132,10 +209,11 @@ int compare_results(const char *old_path, const char *new_path, double threshold
             continue;
         }
         matched++;
-        regressions += (size_t)compare_row(before, row, threshold_pct);
+        regressions += (size_t)compare_row(before, row, threshold_pct, alpha);
     }
-    printf("\n%zu measurements compared, %zu only in the new file; threshold %.1f%%: "
-           "%zu regression%s\n", matched, only_new, threshold_pct, regressions,
+    printf("\n%zu measurements compared, %zu only in the new file; threshold %.1f%%, "
+           "significance %g (Mann-Whitney U over the repeats; p: - where a file has none): "
+           "%zu regression%s\n", matched, only_new, threshold_pct, alpha, regressions,
            regressions == 1 ? "" : "s");
     json_free(old_doc);
     json_free(new_doc);

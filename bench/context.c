@@ -85,8 +85,35 @@ const bench_context *bench_context_get(void)
     return &ctx;
 }
 
+/* The 1-minute load average, or -1 where /proc/loadavg is not there. */
+static double load_average(void)
+{
+    double load = -1;
+    FILE *f = fopen("/proc/loadavg", "r");
+    if (f) {
+        if (fscanf(f, "%lf", &load) != 1)
+            load = -1;
+        fclose(f);
+    }
+    return load;
+}
+
+/* Warns when other processes keep the CPUs busy as a run starts (a load
+ * of BENCH_BUSY_LOAD or more besides zucbench itself, which has not started
+ * timing yet): its figures will be noisy. */
+#define BENCH_BUSY_LOAD 1.0
+static void warn_if_busy(void)
+{
+    double load = load_average();
+    if (load >= BENCH_BUSY_LOAD)
+        fprintf(stderr, "warning: load average %.2f as the run starts: other processes compete "
+                        "for the CPUs, so the figures will be noisy (compare runs only with "
+                        "their spread, or rerun on a quiet machine)\n", load);
+}
+
 void bench_context_print(const char *method_line)
 {
+    warn_if_busy();
     const bench_context *ctx = bench_context_get();
     const bench_timer_info *t = bench_timer();
     printf("cpu: %s (%d cores)   ", ctx->cpu_model, ctx->cores);

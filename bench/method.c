@@ -46,6 +46,17 @@ bench_stats bench_time(void (*fn)(void *arg), void *arg, unsigned warmup, unsign
         samples[i] = bench_counter_to_ticks((double)(t1 - t0)) / divisor;
     }
     bench_stats st = bench_stats_of(samples, repeats);
-    free(samples);
+    st.samples = samples;
     return st;
+}
+
+void bench_stats_release(bench_stats *st)
+{
+    free(st->samples);
+    st->samples = NULL;
+}
+
+int bench_stats_noisy(const bench_stats *st)
+{
+    return st->median > 0 && st->q3 - st->q1 > BENCH_NOISY_SPREAD * st->median;
 }

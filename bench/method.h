@@ -13,6 +13,9 @@ typedef struct {
     double median, q1, q3;   /* in ticks */
     double min, max;
     size_t n;
+    double *samples;         /* bench_time's n samples, sorted (for significance tests
+                              * and the results file), owned: bench_stats_release; NULL
+                              * from bench_stats_of */
 } bench_stats;
 
 /* Statistics of n samples (sorted in place). Quartiles: the medians of the
@@ -20,8 +23,17 @@ typedef struct {
 bench_stats bench_stats_of(double *samples, size_t n);
 
 /* Times fn(arg) `repeats` times after `warmup` untimed calls; each sample is
- * the ticks of one call divided by `divisor` (e.g. bytes processed). */
+ * the ticks of one call divided by `divisor` (e.g. bytes processed). The
+ * result holds the samples: release it. */
 bench_stats bench_time(void (*fn)(void *arg), void *arg, unsigned warmup, unsigned repeats,
                        double divisor);
+
+/* Frees st->samples. */
+void bench_stats_release(bench_stats *st);
+
+/* A cell is noisy when its quartiles lie further apart than this share of
+ * its median: then the run says so. */
+#define BENCH_NOISY_SPREAD 0.20
+int bench_stats_noisy(const bench_stats *st);
 
 #endif

@@ -17,6 +17,11 @@
 #include "backends/ipsecmb.h"
 #endif
 
+static int is_document(const bench_result *r)
+{
+    return strcmp(r->backend, "document") == 0;
+}
+
 static bench_result *results;
 static size_t n_results, cap_results;
 
@@ -30,7 +35,37 @@ void bench_results_add(const bench_result *r)
             exit(1);
         }
     }
-    results[n_results++] = *r;
+    bench_result *kept = &results[n_results++];
+    *kept = *r;
+    kept->stats.samples = NULL;          /* the caller's: a copy is kept */
+    if (r->stats.samples && r->stats.n) {
+        kept->stats.samples = malloc(r->stats.n * sizeof *kept->stats.samples);
+        if (!kept->stats.samples) {
+            perror("zucbench");
+            exit(1);
+        }
+        memcpy(kept->stats.samples, r->stats.samples, r->stats.n * sizeof *r->stats.samples);
+    }
+}
+
+size_t bench_results_warn_noisy(FILE *f)
+{
+    size_t noisy = 0, cells = 0;
+    const bench_result *first = NULL;
+    for (size_t i = 0; i < n_results; i++) {
+        if (is_document(&results[i]))
+            continue;
+        cells++;
+        if (bench_stats_noisy(&results[i].stats) && noisy++ == 0)
+            first = &results[i];
+    }
+    if (noisy)
+        fprintf(f, "warning: %zu of %zu cells are noisy (q1..q3 wider than %.0f%% of the median; "
+                "first: %s %s-%s, %zu bytes, %.3g..%.3g): the machine was busy or the clock "
+                "moved; rerun on a quiet machine, or with more --repeats or --seconds\n",
+                noisy, cells, 100 * BENCH_NOISY_SPREAD, first->algorithm, first->backend,
+                first->implementation, first->size_bytes, first->stats.q1, first->stats.q3);
+    return noisy;
 }
 
 void bench_results_add_document(const char *suite, const char *algorithm,
@@ -142,10 +177,6 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "  },\n");
 }
 
-static int is_document(const bench_result *r)
-{
-    return strcmp(r->backend, "document") == 0;
-}
 
 static int per_byte(const bench_result *r)
 {
@@ -170,6 +201,12 @@ static void json_result(FILE *f, const bench_result *r, int last)
             r->in_flight ? r->in_flight : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
+    if (r->stats.samples) {          /* every repeat, sorted: compare tests significance on them */
+        fprintf(f, ", \"samples\": [");
+        for (size_t i = 0; i < r->stats.n; i++)
+            fprintf(f, "%s%.6g", i ? ", " : "", r->stats.samples[i]);
+        fprintf(f, "]");
+    }
     if (r->extra_json)
         fprintf(f, ", %s", r->extra_json);
     if (is_document(r)) {            /* another machine: our clock says nothing about it */

@@ -34,6 +34,9 @@ void bench_results_add_document(const char *suite, const char *algorithm,
                                 const char *configuration, const char *machine,
                                 size_t size_bytes, const char *unit, double value);
 size_t bench_results_count(void);
+/* Warns on f when cells of this run are noisy (bench_stats_noisy); their
+ * number. */
+size_t bench_results_warn_noisy(FILE *f);
 
 /* Checks, before a long run, that path can be written (creates and removes
  * a temporary file next to it). 0, or -1 with the reason in errno. */

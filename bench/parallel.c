@@ -130,7 +130,7 @@ bench_stats bench_time_parallel(void (*fn)(void *arg), void *const *args, unsign
     pthread_barrier_destroy(&start);
     pthread_barrier_destroy(&done);
     bench_stats st = bench_stats_of(samples, repeats);
-    free(samples);
+    st.samples = samples;
     free(tid);
     free(w);
     return st;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* harness_unit.c — the evaluation harness's arithmetic: statistics of known
- * samples, the timer's calibration, compare's sense of "better", and the
+ * samples, the timer's calibration, compare's sense of "better" and its
+ * significance test, and the
  * JSON reader on good and bad input. */
 #include <math.h>
 #include <stdio.h>
@@ -52,6 +53,33 @@ static void test_statistics(void)
     check_stats("an outlier moves the upper quartile only", outlier, 5, 12, 10.5, 506.5);
     bench_stats st = bench_stats_of(five, 5);
     check_count(st.min == 1 && st.max == 5);
+    /* noisy: quartiles further apart than 20% of the median */
+    bench_stats calm = { .median = 1.0, .q1 = 0.95, .q3 = 1.14 };
+    bench_stats noisy = { .median = 1.0, .q1 = 0.95, .q3 = 1.16 };
+    check_count(!bench_stats_noisy(&calm) && bench_stats_noisy(&noisy));
+}
+
+/* compare's significance test against published figures: scipy's
+ * documented example (males vs females, asymptotic: p = 0.11134688653314041)
+ * and two separated sets of five (U = 0: p = erfc(12 / sqrt(275 / 12) /
+ * sqrt(2)) = 0.0121857803553448); equal sets are never significant. */
+static void test_mann_whitney(void)
+{
+    const double males[] = { 19, 22, 16, 29, 24 }, females[] = { 20, 11, 17, 12 };
+    double p = compare_mann_whitney_p(males, 5, females, 4);
+    int ok = fabs(p - 0.11134688653314041) < 1e-12;
+    if (!ok)
+        printf("FAIL Mann-Whitney scipy example: p = %.17g\n", p);
+    check_count(ok);
+    const double low[] = { 1, 2, 3, 4, 5 }, high[] = { 6, 7, 8, 9, 10 };
+    p = compare_mann_whitney_p(low, 5, high, 5);
+    ok = fabs(p - 0.0121857803553448) < 1e-12 && p == compare_mann_whitney_p(high, 5, low, 5);
+    if (!ok)
+        printf("FAIL Mann-Whitney separated sets: p = %.17g\n", p);
+    check_count(ok);
+    const double same[] = { 3, 3, 3, 3, 3 };
+    check_count(compare_mann_whitney_p(low, 5, low, 5) == 1 &&
+                compare_mann_whitney_p(same, 5, same, 5) == 1);
 }
 
 static double now_ns(void)
@@ -170,6 +198,7 @@ static void test_json(void)
 int main(void)
 {
     test_statistics();
+    test_mann_whitney();
     test_timer();
     test_cpu_mhz();           /* after test_timer: it changes the reported unit */
     test_compare_direction();

@@ -298,17 +298,51 @@ def test_idle_lanes_left_out(tmp):
           str(sorted(at_8mib)))
 
 
-def scaled_copy(path, factor, out_path):
-    """A copy of a results file with our per-byte times multiplied by factor."""
+def scaled_copy(path, factor, out_path, samples="scale"):
+    """A copy of a results file with our per-byte times multiplied by factor;
+    their repeats ("samples") scaled too, kept as they were ("keep"), or
+    dropped ("drop", as in files written before they were recorded)."""
     with open(path, encoding="utf-8") as f:
         doc = json.load(f)
     for r in doc["results"]:
         if r["backend"] != "document" and r["unit"].startswith("ticks/"):
             for key in ("median", "q1", "q3"):
                 r[key] *= factor
+            if samples == "scale" and "samples" in r:
+                r["samples"] = [v * factor for v in r["samples"]]
+        if samples == "drop":
+            r.pop("samples", None)
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(doc, f)
     return out_path
+
+
+def test_significance(tmp):
+    """compare's Mann-Whitney test over the repeats the results keep."""
+    base = os.path.join(tmp, "repeats.json")
+    rc, _, err = run("speed", "128-eea3", "--sizes", "1500", "--repeats", "7", "--impl", "scalar",
+                     "--json", base)
+    if not check("speed --repeats 7 runs", rc == 0, err[-300:]):
+        return
+    with open(base, encoding="utf-8") as f:
+        ours = [r for r in json.load(f)["results"] if r["backend"] != "document"]
+    check("results keep every repeat, sorted",
+          ours and all(len(r.get("samples", [])) == 7 and r["samples"] == sorted(r["samples"])
+                       for r in ours), str(ours[:1])[:300])
+    rc, out, _ = run("compare", base, base)
+    check("compare: identical repeats read 'no significant change'",
+          rc == 0 and out.count("no significant change") == len(ours), out[-400:])
+    slower = scaled_copy(base, 1.10, os.path.join(tmp, "repeats-slower.json"))
+    rc, out, _ = run("compare", base, slower, "--threshold", "5")
+    check("compare: repeats all 10% slower: a significant regression",
+          rc == 2 and "REGRESSION" in out, f"rc={rc} {out[-300:]!r}")
+    moved = scaled_copy(base, 1.10, os.path.join(tmp, "repeats-moved.json"), "keep")
+    rc, out, _ = run("compare", base, moved, "--threshold", "5")
+    check("compare: a 10% change of the median over the same repeats is no regression",
+          rc == 0 and "REGRESSION" not in out and "no significant change" in out, f"rc={rc}")
+    old = scaled_copy(base, 1.10, os.path.join(tmp, "repeats-old.json"), "drop")
+    rc, out, _ = run("compare", base, old, "--threshold", "5")
+    check("compare: without repeats, the threshold alone decides", rc == 2, f"rc={rc}")
 
 
 def test_compare(speed_json, tmp):
@@ -316,6 +350,7 @@ def test_compare(speed_json, tmp):
     faster = scaled_copy(speed_json, 0.90, os.path.join(tmp, "faster.json"))
     rc, out, _ = run("compare", speed_json, speed_json)
     check("compare: identical files exit 0", rc == 0 and "0 regressions" in out, out[-200:])
+    test_significance(tmp)
     rc, out, _ = run("compare", speed_json, slower, "--threshold", "5")
     check("compare: a planted 10% regression exits 2", rc == 2 and "REGRESSION" in out and
           "+10.0%" in out, f"rc={rc}")
@@ -334,6 +369,7 @@ def test_compare(speed_json, tmp):
             ("three files", ["compare", speed_json, speed_json, speed_json], "extra"),
             ("bad threshold", ["compare", speed_json, speed_json, "--threshold", "x"],
              "--threshold"),
+            ("bad alpha", ["compare", speed_json, speed_json, "--alpha", "1.5"], "--alpha"),
             ("missing file", ["compare", speed_json, "/nonexistent.json"], "No such file"),
             ("not a results file", ["compare", speed_json, not_results], "not a zucbench"),
             ("truncated file", ["compare", broken, speed_json], "not valid JSON")):

@@ -241,6 +241,8 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
 
 static int finish_suite(int rc, const common_args *c, const char *suite)
 {
+    if (rc != 2)
+        bench_results_warn_noisy(stderr);
     int wrc = rc == 2 ? 0 : write_outputs(&c->out, suite);
     return rc ? rc : wrc;
 }
@@ -434,7 +436,7 @@ static int command_embedded(int argc, char **argv)
 static int command_compare(int argc, char **argv)
 {
     const char *paths[2] = { NULL, NULL };
-    double threshold = 10;
+    double threshold = 10, alpha = 0.05;
     int npaths = 0;
     for (int i = 0; i < argc; i++) {
         if (strcmp(argv[i], "--threshold") == 0) {
@@ -443,6 +445,12 @@ static int command_compare(int argc, char **argv)
             threshold = strtod(v, &end);
             if (end == v || *end || !(threshold >= 0 && threshold <= 1000))
                 return fail("--threshold: expected a percentage 0..1000, got '%s'", v);
+        } else if (strcmp(argv[i], "--alpha") == 0) {
+            char *end;
+            const char *v = i + 1 < argc ? argv[++i] : "";
+            alpha = strtod(v, &end);
+            if (end == v || *end || !(alpha > 0 && alpha < 1))
+                return fail("--alpha: expected a significance level between 0 and 1, got '%s'", v);
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return fail("unknown option '%s'", argv[i]);
         } else if (npaths < 2) {
@@ -453,7 +461,7 @@ static int command_compare(int argc, char **argv)
     }
     if (npaths != 2)
         return fail("compare needs two results files: OLD.json NEW.json%s", "");
-    int rc = compare_results(paths[0], paths[1], threshold);
+    int rc = compare_results(paths[0], paths[1], threshold, alpha);
     return rc == 0 ? 0 : 2;
 }
 

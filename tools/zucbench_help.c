@@ -136,9 +136,13 @@ static const command_page pages[] = {
     { "compare",
       "compare OLD NEW [options]\n\n"
       "(new - old) / |old| for every measurement both results files (JSON from any\n"
-      "suite) hold; exit status 2 if one got worse by more than the threshold.\n\n"
+      "suite) hold, and where both hold the repeats, the p-value of a Mann-Whitney U\n"
+      "test over them: at p >= alpha the row reads \"no significant change\", whatever\n"
+      "its percentage. Exit status 2 if one got significantly worse by more than the\n"
+      "threshold.\n\n"
       "options:\n"
-      "  --threshold PCT      the largest slowdown allowed, in percent (default 10)\n\n"
+      "  --threshold PCT      the largest slowdown allowed, in percent (default 10)\n"
+      "  --alpha P            the significance level (default 0.05)\n\n"
       "example:\n"
       "  zucbench compare before.json after.json --threshold 10\n" },
 };

@@ -249,9 +249,12 @@ double suite_time_messages(const suite_filter *f, const bench_entry *e, const si
     bench_stats st = time_work(f, call_run, w, (double)w[0].b->total_bytes);
     for (unsigned t = 0; t < threads; t++)
         bench_batch_free(w[t].b);
-    if (status_of(w, threads))
+    if (status_of(w, threads)) {
+        bench_stats_release(&st);
         return -1;
+    }
     record(f, e, configuration, size_label, "ticks/byte", st);
+    bench_stats_release(&st);
     return st.median;
 }
 
@@ -268,6 +271,7 @@ double suite_time_stream(const suite_filter *f, const bench_entry *e)
     for (unsigned t = 0; t < threads; t++)
         free(w[t].buf);
     record(f, e, "stream", 0, "ticks/byte", st);
+    bench_stats_release(&st);
     return st.median;
 }
 
@@ -283,9 +287,12 @@ double suite_time_setup(const suite_filter *f, const bench_entry *e)
     bench_stats st = time_work(f, call_setup, w, SETUP_BATCH);
     for (unsigned t = 0; t < threads; t++)
         bench_batch_free(w[t].b);
-    if (status_of(w, threads))
+    if (status_of(w, threads)) {
+        bench_stats_release(&st);
         return -1;
+    }
     record(f, e, "init", 0, "ticks/setup", st);
+    bench_stats_release(&st);
     return st.median;
 }
 
