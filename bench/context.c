@@ -127,13 +127,19 @@ void bench_context_print(const char *method_line)
     if (t->cpu_mhz > 0)
         printf("unit: cycles = ns * %g MHz / 1000 (--cpu-mhz %g: from the time, not counted)\n",
                t->cpu_mhz, t->cpu_mhz);
+    else if (t->core_cycles)
+        printf("unit: core cycles of the timing thread, user mode, counted by %s\n", t->source);
     else if (!BENCH_HAVE_TSC)
         printf("unit: ns (times in ns, not cycles; --cpu-mhz MHZ converts them to cycles)\n");
     printf("method: %s\n", method_line);
     fflush(stdout);
     double ratio = t->core_ghz / t->counter_ghz;
-    if (t->cpu_mhz == 0 && t->core_ghz > 0 && (ratio > 1.05 || ratio < 0.95))
+    if (t->cpu_mhz == 0 && !t->core_cycles && t->core_ghz > 0 && (ratio > 1.05 || ratio < 0.95))
+    {
+        const char *why = bench_timer_counter_problem();
         fprintf(stderr, "note: cycles are TSC ticks at %.3f GHz; the core runs at about %.2f GHz "
-                        "(%.2fx), so one tick is not one core cycle\n",
-                t->counter_ghz, t->core_ghz, ratio);
+                        "(%.2fx), so one tick is not one core cycle (core cycles: %s)\n",
+                t->counter_ghz, t->core_ghz, ratio,
+                why ? why : "chosen off by --counter tsc or --threads");
+    }
 }

@@ -1,7 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* timer.c — calibration of the tick counter against CLOCK_MONOTONIC, and
- * the unit the suites report in. */
+/* timer.c — calibration of the tick counter against CLOCK_MONOTONIC, the
+ * core cycle counter through perf_event, and the unit the suites report in. */
 #include "timer.h"
+
+#if BENCH_HAVE_TSC && defined(__linux__)
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#define BENCH_HAVE_PERF 1
+#else
+#define BENCH_HAVE_PERF 0
+#endif
 
 #if BENCH_HAVE_TSC || BENCH_HAVE_CNTVCT
 static double now_ns(void)
@@ -62,6 +75,114 @@ static double cntfrq_ghz(void)
 }
 #endif
 
+#if BENCH_HAVE_TSC
+int bench_counting_cycles;
+#endif
+
+#if BENCH_HAVE_PERF
+/* The cycle counter of the thread that opened it: user mode only. */
+static int cycles_fd = -1;
+static struct perf_event_mmap_page *cycles_page;
+static char cycles_problem[160];
+
+/* Opens the counter once; NULL, or why it cannot be had. */
+static const char *open_cycle_counter(void)
+{
+    static int tried;
+    if (tried++)
+        return cycles_fd >= 0 ? NULL : cycles_problem;
+    struct perf_event_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.type = PERF_TYPE_HARDWARE;
+    attr.size = sizeof attr;
+    attr.config = PERF_COUNT_HW_CPU_CYCLES;
+    attr.exclude_kernel = 1;
+    attr.exclude_hv = 1;
+    cycles_fd = (int)syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0);
+    if (cycles_fd < 0) {
+        int paranoid = -9;
+        FILE *f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+        if (f) {
+            if (fscanf(f, "%d", &paranoid) != 1)
+                paranoid = -9;
+            fclose(f);
+        }
+        snprintf(cycles_problem, sizeof cycles_problem,
+                 "perf_event_open(cycles): %s%s", strerror(errno),
+                 errno == ENOENT || errno == EOPNOTSUPP ? " (no hardware cycle counter here, "
+                 "as in many VMs)" : paranoid > 2 ? " (kernel.perf_event_paranoid > 2)" : "");
+        return cycles_problem;
+    }
+    void *page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, cycles_fd, 0);
+    cycles_page = page == MAP_FAILED ? NULL : page;
+    uint64_t probe;
+    if (read(cycles_fd, &probe, sizeof probe) != (ssize_t)sizeof probe) {
+        snprintf(cycles_problem, sizeof cycles_problem, "perf_event cycles: cannot be read");
+        close(cycles_fd);
+        cycles_fd = -1;
+        return cycles_problem;
+    }
+    return NULL;
+}
+
+/* RDPMC where the kernel lets user space use it (the page's seqlock
+ * guards against a reschedule in between), else read(). */
+static int user_rdpmc(void)
+{
+    return cycles_page && cycles_page->cap_user_rdpmc && cycles_page->index;
+}
+
+uint64_t bench_core_cycles(void)
+{
+    if (cycles_page) {
+        uint32_t seq;
+        uint64_t count = 0;
+        int rdpmc_ok;
+        do {
+            seq = cycles_page->lock;
+            __asm__ volatile("" ::: "memory");
+            rdpmc_ok = user_rdpmc();
+            if (rdpmc_ok) {
+                unsigned width = cycles_page->pmc_width;
+                _mm_lfence();
+                uint64_t pmc = __rdpmc((int)cycles_page->index - 1);
+                _mm_lfence();
+                pmc <<= 64 - width;                  /* sign-extend the counter's width */
+                count = (uint64_t)cycles_page->offset + (uint64_t)((int64_t)pmc >> (64 - width));
+            }
+            __asm__ volatile("" ::: "memory");
+        } while (cycles_page->lock != seq);
+        if (rdpmc_ok)
+            return count;
+    }
+    uint64_t v = 0;
+    if (read(cycles_fd, &v, sizeof v) != (ssize_t)sizeof v)
+        return 0;
+    return v;
+}
+#elif BENCH_HAVE_TSC
+uint64_t bench_core_cycles(void)
+{
+    return 0;
+}
+#endif
+
+static bench_counter_choice counter_choice = BENCH_COUNTER_AUTO;
+
+void bench_timer_set_counter(bench_counter_choice choice)
+{
+    counter_choice = choice;
+}
+
+const char *bench_timer_counter_problem(void)
+{
+#if BENCH_HAVE_PERF
+    return open_cycle_counter();
+#else
+    return "core cycles are counted on x86-64 Linux only";
+#endif
+}
+
 static bench_timer_info info;
 static double requested_mhz;
 
@@ -89,11 +210,32 @@ const bench_timer_info *bench_timer(void)
     if (info.source)
         return &info;
 #if BENCH_HAVE_TSC
-    info.counter_ghz = measure_tick_rate();
-    info.core_ghz = estimate_core_ghz();
     info.source = "rdtsc";
-    info.unit = "cycles";
     info.unit_note = "TSC ticks";
+    if (counter_choice != BENCH_COUNTER_TSC && bench_timer_counter_problem() == NULL) {
+        bench_counting_cycles = 1;
+        info.core_cycles = 1;
+#if BENCH_HAVE_PERF
+        info.source = user_rdpmc() ? "perf_event cycles (rdpmc)" : "perf_event cycles (read)";
+#endif
+        info.unit_note = "core cycles";
+    }
+    info.counter_ghz = measure_tick_rate();
+    if (bench_counting_cycles && !(info.counter_ghz > 0.2 && info.counter_ghz < 10)) {
+#if BENCH_HAVE_PERF
+        snprintf(cycles_problem, sizeof cycles_problem, "perf_event cycles ran at %.3g GHz while "
+                 "timed against the clock: not a core's cycles", info.counter_ghz);
+        close(cycles_fd);
+        cycles_fd = -1;
+#endif
+        bench_counting_cycles = 0;               /* implausible: back to the TSC */
+        info.core_cycles = 0;
+        info.source = "rdtsc";
+        info.unit_note = "TSC ticks";
+        info.counter_ghz = measure_tick_rate();
+    }
+    info.core_ghz = estimate_core_ghz();
+    info.unit = "cycles";
     info.ticks_per_ns = info.counter_ghz;
 #else
 #if BENCH_HAVE_CNTVCT

@@ -279,6 +279,31 @@ def test_ipsec_mb_no_gfni(tmp):
           arch["0"] == "avx512" and arch["1"] == "avx512 (GFNI off)", str(arch))
 
 
+def test_counter(tmp):
+    """--counter: core cycles where perf_event counts them (and said so), else
+    a refusal with the reason; --counter tsc is the TSC, named as such."""
+    if not os.uname().machine.startswith("x86_64"):
+        return
+    path = os.path.join(tmp, "counter.json")
+    common = ["speed", "128-eea3", "--sizes", "1500", "--repeats", "3", "--impl", "scalar"]
+    rc, out, err = run(*common, "--counter", "cycles", "--json", path)
+    if rc == 0:
+        with open(path, encoding="utf-8") as f:
+            context = json.load(f)["context"]
+        check("--counter cycles: core cycles, said so in the header and the JSON",
+              "unit: core cycles" in out and context.get("tick_unit_note") == "core cycles"
+              and context.get("timer", "").startswith("perf_event"), f"{out[:300]!r} {context}")
+    else:
+        check("--counter cycles where there are none: exit 2 with the reason",
+              rc == 2 and "cannot be counted here" in err, f"rc={rc} {err!r}")
+    rc, out, err = run(*common, "--counter", "tsc", "--json", path)
+    with open(path, encoding="utf-8") as f:
+        context = json.load(f)["context"]
+    check("--counter tsc: TSC ticks", rc == 0 and context.get("timer") == "rdtsc" and
+          context.get("tick_unit_note") == "TSC ticks", str(context)[:300])
+    expect_error("--counter of no such counter", ["speed", "--counter", "sundial"], "--counter")
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -714,6 +739,7 @@ def main():
         test_idle_lanes_left_out(tmp)
         test_unit(tmp)
         test_ipsec_mb_no_gfni(tmp)
+        test_counter(tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

@@ -177,6 +177,7 @@ typedef struct {
     const char *algorithms[64];
     size_t nalg;
     int repeats_given;
+    int counter_given;             /* --counter tsc or cycles */
 } common_args;
 
 /* Takes the option or algorithm at argv[*i]: 1 if taken, 0 if not one of
@@ -193,6 +194,18 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
             return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : ""), -1;
         c->filter->repeats = (unsigned)r;
         c->repeats_given = 1;
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--counter") == 0) {
+        if (!v || (strcmp(v, "auto") && strcmp(v, "tsc") && strcmp(v, "cycles")))
+            return fail("--counter: expected auto, tsc or cycles, got '%s'", v ? v : ""), -1;
+        const char *problem = strcmp(v, "cycles") == 0 ? bench_timer_counter_problem() : NULL;
+        if (problem)
+            return fail("--counter cycles: core cycles cannot be counted here: %s", problem), -1;
+        bench_timer_set_counter(v[0] == 'a' ? BENCH_COUNTER_AUTO
+                                : v[0] == 't' ? BENCH_COUNTER_TSC : BENCH_COUNTER_CYCLES);
+        c->counter_given = v[0] != 'a';
         ++*i;
         return 1;
     }
@@ -293,6 +306,11 @@ static int command_speed(int argc, char **argv)
     }
     if (quick && !c.repeats_given)
         o.filter.repeats = QUICK_REPEATS;
+    if (o.filter.threads > 1) {      /* a wall interval over threads: one thread's cycles won't do */
+        if (c.counter_given && bench_timer()->core_cycles)
+            return fail("--counter cycles counts one thread's cycles: not with --threads%s", "");
+        bench_timer_set_counter(BENCH_COUNTER_TSC);
+    }
     return finish_suite(speed_run(&o), &c, "speed");
 }
 

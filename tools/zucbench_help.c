@@ -15,6 +15,9 @@
     "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"           \
     "                       (cycles = ns * MHZ / 1000) instead of the timer's unit (TSC\n"      \
     "                       ticks on x86-64, ns elsewhere); in the header and the JSON\n"       \
+    "  --counter C          auto (default): core cycles where perf_event counts them (x86-64\n" \
+    "                       Linux with a PMU), else TSC ticks; tsc; or cycles (exit 2 with\n"   \
+    "                       the reason where they cannot be counted)\n"                        \
     "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"   \
     "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"      \
     "                       N-buffer API N per call and its job API N jobs in flight\n"
@@ -165,8 +168,9 @@ static const char overview[] =
     "\n"
     "Every contender's output is checked before it is timed: ZUC against libzuc's\n"
     "spec-literal path, the others against a published vector and, where a second\n"
-    "library has the cipher, against it. Cycles are TSC ticks on x86-64 (the header\n"
-    "gives the TSC and core clocks). Elsewhere the unit is ns (AArch64: the generic\n"
+    "library has the cipher, against it. Cycles on x86-64 are core cycles where\n"
+    "perf_event counts them, else TSC ticks (the header says which, and gives the TSC\n"
+    "and core clocks). Elsewhere the unit is ns (AArch64: the generic\n"
     "timer CNTVCT_EL0; 32-bit ARM: clock_gettime), or cycles with --cpu-mhz.\n"
     "\n"
     "examples:\n"
