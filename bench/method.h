@@ -22,9 +22,27 @@ typedef struct {
  * lower and upper halves (Tukey's hinges), the median excluded when n is odd. */
 bench_stats bench_stats_of(double *samples, size_t n);
 
-/* Times fn(arg) `repeats` times after `warmup` untimed calls; each sample is
- * the ticks of one call divided by `divisor` (e.g. bytes processed). The
- * result holds the samples: release it. */
+/* Untimed calls before the repeats of a cell (--warmup, default 2). */
+#define BENCH_DEFAULT_WARMUP 2
+void bench_set_warmup(unsigned warmup);
+unsigned bench_warmup(void);
+
+/* Repeats to a confidence (--min-repeats A --max-repeats B): a cell repeats
+ * at least A and at most B times, and stops as soon as the 95% confidence
+ * interval of its median (distribution-free, from order statistics) lies
+ * within +-BENCH_CI_TARGET of it. Unset (0, 0): `repeats` fixed. */
+#define BENCH_CI_TARGET 0.005
+int bench_set_repeat_range(unsigned min_repeats, unsigned max_repeats);
+/* "median of 21", or "median of 11..101 repeats, until ...": for the
+ * method line of a suite whose fixed count is `repeats`. */
+const char *bench_repeats_phrase(unsigned repeats);
+/* The repeats a cell takes at most: `repeats`, or the range's maximum. */
+unsigned bench_max_repeats(unsigned repeats);
+
+/* Times fn(arg) `repeats` times (or to a confidence, see above) after
+ * `warmup` untimed calls; each sample is the ticks of one call divided by
+ * `divisor` (e.g. bytes processed). The result holds the samples (st.n of
+ * them): release it. */
 bench_stats bench_time(void (*fn)(void *arg), void *arg, unsigned warmup, unsigned repeats,
                        double divisor);
 

@@ -304,6 +304,30 @@ def test_counter(tmp):
     expect_error("--counter of no such counter", ["speed", "--counter", "sundial"], "--counter")
 
 
+def test_repeat_range(tmp):
+    """--min-repeats/--max-repeats: each cell's repeats within the range, odd
+    unless the maximum stopped it, all kept; bad ranges refused."""
+    path = os.path.join(tmp, "range.json")
+    rc, out, err = run("speed", "128-eea3", "--sizes", "1500", "--impl", "scalar",
+                       "--min-repeats", "3", "--max-repeats", "9", "--warmup", "0", "--json", path)
+    if not check("speed --min-repeats 3 --max-repeats 9 runs", rc == 0 and "median of 3..9" in out,
+                 f"rc={rc} {err[-300:]!r}"):
+        return
+    with open(path, encoding="utf-8") as f:
+        rows = [r for r in json.load(f)["results"] if r["backend"] != "document"]
+    check("every cell repeats 3..9 times, odd or 9, and keeps them all",
+          rows and all(3 <= r["repeats"] <= 9 and (r["repeats"] % 2 or r["repeats"] == 9)
+                       and len(r["samples"]) == r["repeats"] for r in rows),
+          str([(r["implementation"], r["repeats"]) for r in rows]))
+    for name, args, needle in (
+            ("min above max", ["--min-repeats", "9", "--max-repeats", "3"], "more than"),
+            ("a range and --repeats", ["--repeats", "5", "--max-repeats", "9"], "fixed count"),
+            ("a bad count", ["--max-repeats", "0"], "--max-repeats"),
+            ("a bad warm-up", ["--warmup", "-1"], "--warmup")):
+        expect_error(f"speed: {name}", ["speed", "128-eea3", *args], needle)
+    expect_error("ablation: a range", ["ablation", "--max-repeats", "9"], "interleaved")
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -740,6 +764,7 @@ def main():
         test_unit(tmp)
         test_ipsec_mb_no_gfni(tmp)
         test_counter(tmp)
+        test_repeat_range(tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

@@ -178,7 +178,24 @@ typedef struct {
     size_t nalg;
     int repeats_given;
     int counter_given;             /* --counter tsc or cycles */
+    unsigned min_repeats, max_repeats;  /* --min-repeats, --max-repeats; 0 if not given */
 } common_args;
+
+/* --min-repeats / --max-repeats, once all options are read: 0, or -1 with a
+ * message. One alone takes the other from --repeats (or its default). */
+static int take_repeat_range(const common_args *c)
+{
+    if (!c->min_repeats && !c->max_repeats)
+        return 0;
+    if (c->repeats_given)
+        return fail("--repeats is a fixed count: give it or --min-repeats/--max-repeats%s", ""), -1;
+    unsigned lo = c->min_repeats ? c->min_repeats : 5;
+    unsigned hi = c->max_repeats ? c->max_repeats : (lo > c->filter->repeats ? lo : c->filter->repeats);
+    if (bench_set_repeat_range(lo, hi) != 0)
+        return fail("--min-repeats is more than --max-repeats%s", ""), -1;
+    c->filter->repeats = hi;
+    return 0;
+}
 
 /* Takes the option or algorithm at argv[*i]: 1 if taken, 0 if not one of
  * the common ones, -1 (message printed) if it is wrong. */
@@ -194,6 +211,28 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
             return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : ""), -1;
         c->filter->repeats = (unsigned)r;
         c->repeats_given = 1;
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--min-repeats") == 0 || strcmp(a, "--max-repeats") == 0) {
+        size_t r;
+        if (!v || parse_size(v, &r) != 0 || r > 10001)
+            return fail(a[2] == 'm' && a[3] == 'i'
+                            ? "--min-repeats: expected a number of repeats 1..10001, got '%s'"
+                            : "--max-repeats: expected a number of repeats 1..10001, got '%s'",
+                        v ? v : ""), -1;
+        if (a[2] == 'm' && a[3] == 'i')
+            c->min_repeats = (unsigned)r;
+        else
+            c->max_repeats = (unsigned)r;
+        ++*i;
+        return 1;
+    }
+    if (strcmp(a, "--warmup") == 0) {
+        size_t w;
+        if (!v || (strcmp(v, "0") != 0 && parse_size(v, &w) != 0) || (w = atoi(v)) > 1000)
+            return fail("--warmup: expected 0..1000 untimed calls, got '%s'", v ? v : ""), -1;
+        bench_set_warmup((unsigned)w);
         ++*i;
         return 1;
     }
@@ -306,6 +345,8 @@ static int command_speed(int argc, char **argv)
     }
     if (quick && !c.repeats_given)
         o.filter.repeats = QUICK_REPEATS;
+    if (take_repeat_range(&c) != 0)
+        return 2;
     if (o.filter.threads > 1) {      /* a wall interval over threads: one thread's cycles won't do */
         if (c.counter_given && bench_timer()->core_cycles)
             return fail("--counter cycles counts one thread's cycles: not with --threads%s", "");
@@ -333,7 +374,10 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
         else
             return fail("unknown option '%s'", argv[i]);
     }
-    return 0;
+    if (own_variants && (c->min_repeats || c->max_repeats))
+        return fail("ablation: --min-repeats/--max-repeats do not apply (its repeats are "
+                    "interleaved across variants: give --repeats)%s", "");
+    return take_repeat_range(c) ? 2 : 0;
 }
 
 static int command_estream(int argc, char **argv)

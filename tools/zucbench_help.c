@@ -15,6 +15,9 @@
     "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"           \
     "                       (cycles = ns * MHZ / 1000) instead of the timer's unit (TSC\n"      \
     "                       ticks on x86-64, ns elsewhere); in the header and the JSON\n"       \
+    "  --min-repeats A, --max-repeats B  repeat each cell A..B times, until the median's\n"   \
+    "                       95% interval is within +-0.5% (instead of --repeats)\n"              \
+    "  --warmup N           untimed calls before each cell's repeats (default 2)\n"            \
     "  --counter C          auto (default): core cycles where perf_event counts them (x86-64\n" \
     "                       Linux with a PMU), else TSC ticks; tsc; or cycles (exit 2 with\n"   \
     "                       the reason where they cannot be counted)\n"                        \

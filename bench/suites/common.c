@@ -135,7 +135,7 @@ static void record(const suite_filter *f, const bench_entry *e, const char *conf
     /* one stream, or setups one by one: nothing is in flight there */
     int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
     bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       f->repeats, unit, st, thread_count(f),
+                       (unsigned)st.n, unit, st, thread_count(f),
                        one_at_a_time ? 1 : bench_entry_in_flight(e), NULL };
     bench_results_add(&r);
 }
@@ -182,7 +182,7 @@ static unsigned loops_for(const suite_filter *f, void (*fn)(void *), work *w)
 {
     double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0;   /* counter ticks */
     if (f->seconds > 0)
-        target = f->seconds * ticks_per_s / (f->repeats + 2);
+        target = f->seconds * ticks_per_s / (bench_max_repeats(f->repeats) + bench_warmup());
     else if (thread_count(f) > 1)
         target = 1e-3 * ticks_per_s;
     if (target == 0)
@@ -206,8 +206,9 @@ static bench_stats time_work(const suite_filter *f, void (*fn)(void *), work *w,
     }
     double divisor = units * loops * threads;
     if (threads == 1)
-        return bench_time(fn, &w[0], 2, f->repeats, divisor);
-    return bench_time_parallel(fn, args, threads, 2, f->repeats, divisor);
+        return bench_time(fn, &w[0], bench_warmup(), f->repeats, divisor);
+    return bench_time_parallel(fn, args, threads, bench_warmup(), bench_max_repeats(f->repeats),
+                               divisor);
 }
 
 static int status_of(const work *w, unsigned threads)

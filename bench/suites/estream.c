@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../output.h"
+#include "../method.h"
 #include "../timer.h"
 #include "zuc.h"
 
@@ -212,9 +213,10 @@ int estream_run(const estream_options *o)
     size_t long_size = opt.quick ? 1000000 : DOC_LONG_SIZE;
     char method[512];
     snprintf(method, sizeof method,
-             "eSTREAM: %s, median of %u; Init: key/IV setup alone; Stream: 64 KiB blocks, "
+             "eSTREAM: %s, %s; Init: key/IV setup alone; Stream: 64 KiB blocks, "
              "setup excluded; x B: fresh key/IV per message, setup included; "
-             "Imix: 40/576/1500 B as 7:4:1%s", bench_timer()->source, opt.filter.repeats,
+             "Imix: 40/576/1500 B as 7:4:1%s", bench_timer()->source,
+             bench_repeats_phrase(opt.filter.repeats),
              suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../output.h"
+#include "../method.h"
 #include "../timer.h"
 #include "zuc.h"
 
@@ -206,8 +207,8 @@ int mac_run(const mac_options *o)
             total--;                      /* only MAC algorithms belong here */
     char method[512];
     snprintf(method, sizeof method,
-             "%s, median of %u; one MAC per packet, fresh random key and IV per packet, "
-             "setup included%s", bench_timer()->source, opt.filter.repeats,
+             "%s, %s; one MAC per packet, fresh random key and IV per packet, "
+             "setup included%s", bench_timer()->source, bench_repeats_phrase(opt.filter.repeats),
              suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../method.h"
 #include "../timer.h"
 #include "zuc.h"
 
@@ -88,9 +89,9 @@ int speed_run(const speed_options *o)
                  "; %u threads at once, each with its own messages and stream: wall ticks over "
                  "all threads' bytes", o->filter.threads);
     snprintf(method, sizeof method,
-             "%s, median of %u, %s/byte; messages: fresh key/IV each, setup included; "
+             "%s, %s, %s/byte; messages: fresh key/IV each, setup included; "
              "stream: 64 KiB blocks of one keystream, setup excluded%s%s",
-             bench_timer()->source, o->filter.repeats, bench_timer()->unit,
+             bench_timer()->source, bench_repeats_phrase(o->filter.repeats), bench_timer()->unit,
              suite_in_flight_note(), threads);
     int started = suite_begin(total, method);
     if (started)
