@@ -2,12 +2,14 @@
 # The two commands of the README:
 #   make        set-up, Release build, then the main job (zucbench estream, mac, ablation, report)
 #   make test   set-up, every test in a Release build and in an ASan+UBSan build,
-#               the fuzz targets briefly, and the threaded harness under TSan
+#               the fuzz targets briefly, the threaded harness under TSan, and a
+#               static build (-DZUCBENCH_STATIC=ON)
 #   make fuzz   the fuzz targets, FUZZ_SECONDS (600) each
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 TSAN_BUILD ?= build-tsan
+STATIC_BUILD ?= build-static
 # Seconds each fuzz target runs: make test gives it FUZZ_TEST_SECONDS, make fuzz FUZZ_SECONDS.
 FUZZ_TEST_SECONDS ?= 20
 FUZZ_SECONDS ?= 600
@@ -25,7 +27,8 @@ endif
 
 CROSS_TARGETS ?= armhf aarch64
 
-.PHONY: all setup build test test-release test-sanitize test-report report venv cross-test clean \
+.PHONY: all setup build test test-release test-sanitize test-report test-static report venv \
+        cross-test clean \
         fuzz fuzz-build test-fuzz test-tsan clang-present
 
 # The main job: the source documents' ZUC tables on this machine (quick
@@ -49,7 +52,7 @@ build: setup
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: test-release test-sanitize test-report test-fuzz test-tsan
+test: test-release test-sanitize test-report test-fuzz test-tsan test-static
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -98,6 +101,14 @@ $(VENV_STAMP): report/requirements.txt | setup
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r report/requirements.txt
 	touch $@
 
+# -DZUCBENCH_STATIC=ON on this machine: zuc and zucbench static, with every
+# peer linked from its static archive (or left out with the reason).
+test-static: build
+	cmake -S . -B $(STATIC_BUILD) -DCMAKE_BUILD_TYPE=Release -DZUCBENCH_STATIC=ON \
+	  -DBUILD_TESTING=OFF $(CMAKE_FLAGS)
+	cmake --build $(STATIC_BUILD) -j $(JOBS) --target zucbench zuc_tool
+	sh tests/static_build.sh $(STATIC_BUILD) $(BUILD)/tools/zucbench
+
 report: $(VENV_STAMP)
 	PYTHONPATH=$(CURDIR)/report $(VENV)/bin/python -m zucreport --out $(REPORT_DIR) $(RESULTS)
 
@@ -120,4 +131,4 @@ cross-test:
 	done
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) $(addprefix $(BUILD)-,$(CROSS_TARGETS))
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD) $(STATIC_BUILD) $(addprefix $(BUILD)-,$(CROSS_TARGETS))
