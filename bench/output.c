@@ -13,9 +13,6 @@
 #include "registry.h"
 #include "timer.h"
 #include "zuc.h"
-#ifdef ZUCBENCH_HAVE_IPSECMB
-#include "backends/ipsecmb.h"
-#endif
 
 static int is_document(const bench_result *r)
 {
@@ -169,10 +166,10 @@ static void json_context(FILE *f, const char *suite)
     json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
     fprintf(f, "    \"pinned_cpu\": %d,\n", bench_pinned_cpu());
     fprintf(f, "    \"in_flight\": %u,\n", bench_in_flight());
-#ifdef ZUCBENCH_HAVE_IPSECMB
-    json_field_str(f, "    ", "ipsec_mb_version", ipsecmb_version(), 0);
-    json_field_str(f, "    ", "ipsec_mb_arch", ipsecmb_arch_name(), 0);
-#endif
+    size_t nfields;
+    const bench_context_field *fields = bench_context_fields(&nfields);
+    for (size_t i = 0; i < nfields; i++)          /* the backends' own: ipsec-mb's version, ... */
+        json_field_str(f, "    ", fields[i].key, fields[i].value(), 0);
     json_field_str(f, "    ", "library", ctx->library_path, 1);
     fprintf(f, "  },\n");
 }

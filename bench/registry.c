@@ -53,6 +53,24 @@ const char *bench_label_n_jobs(void)
 static bench_entry entries[MAX_ENTRIES];
 static size_t n_entries;
 
+#define MAX_CONTEXT_FIELDS 16
+static bench_context_field context_fields[MAX_CONTEXT_FIELDS];
+static size_t n_context_fields;
+
+void bench_register_context(const char *key, const char *(*value)(void))
+{
+    if (n_context_fields < MAX_CONTEXT_FIELDS)
+        context_fields[n_context_fields++] = (bench_context_field){ key, value };
+}
+
+const bench_context_field *bench_context_fields(size_t *count)
+{
+    size_t n;
+    bench_registry(&n);                 /* the backends register their fields with their entries */
+    *count = n_context_fields;
+    return context_fields;
+}
+
 void bench_register(const bench_entry *e)
 {
     if (n_entries < MAX_ENTRIES)
@@ -62,13 +80,7 @@ void bench_register(const bench_entry *e)
 const bench_entry *bench_registry(size_t *count)
 {
     if (n_entries == 0) {
-        bench_register_libzuc();
-        bench_register_ipsecmb();
-        bench_register_snow3g();
-        bench_register_openssl();
-        bench_register_sodium();
-        bench_register_cryptopp();
-        bench_register_own();
+        bench_register_backends();
     }
     *count = n_entries;
     return entries;

@@ -88,14 +88,21 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
 void bench_store_be32(uint8_t *p, uint32_t v);
 void bench_batch_free(bench_batch *b);
 
-/* Registration by each backend (backends/<name>.c). */
+/* Registration by each backend (backends/<name>.c), from its
+ * bench_register_<name>(), which backends/backends.c calls in turn. */
 void bench_register(const bench_entry *e);
-void bench_register_libzuc(void);
-void bench_register_ipsecmb(void);
-void bench_register_snow3g(void);
-void bench_register_own(void);
-void bench_register_openssl(void);
-void bench_register_sodium(void);
-void bench_register_cryptopp(void);
+
+/* A fact about a backend that every results file records in its context
+ * (e.g. ipsec-mb's version and code path): key, and a function giving the
+ * value when the file is written. */
+void bench_register_context(const char *key, const char *(*value)(void));
+typedef struct {
+    const char *key;
+    const char *(*value)(void);
+} bench_context_field;
+const bench_context_field *bench_context_fields(size_t *count);
+
+/* Every backend's registration: backends/backends.c. */
+void bench_register_backends(void);
 
 #endif

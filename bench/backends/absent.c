@@ -4,6 +4,7 @@
  * reason (ZUCBENCH_*_ABSENT, e.g. a static build without the archive), or
  * how to get them. */
 #include "../registry.h"
+#include "backends.h"
 
 #ifndef ZUCBENCH_OPENSSL_ABSENT
 #define ZUCBENCH_OPENSSL_ABSENT "not found when configured (Debian: apt-get install libssl-dev)"

@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "cryptopp_wrap.h"
+#include "backends.h"
 #include "stream.h"
 
 /* The thread's Crypto++ object lives in the first bytes of its context. */

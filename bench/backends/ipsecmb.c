@@ -162,6 +162,7 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
 
 /* ---- the harness's entries -------------------------------------------- */
 #include "../registry.h"
+#include "backends.h"
 
 static int run_eea3(const bench_batch *b)
 {
@@ -329,6 +330,8 @@ static int prepare_nothing(const bench_entry *e)
 
 void bench_register_ipsecmb(void)
 {
+    bench_register_context("ipsec_mb_version", ipsecmb_version);
+    bench_register_context("ipsec_mb_arch", ipsecmb_arch_name);
     /* variant NULL: the N-buffer or N-jobs label, which follows --lanes */
     enum { ONE, N_BUFFER, N_JOBS };
     static const struct {

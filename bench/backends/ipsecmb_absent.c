@@ -2,6 +2,7 @@
 /* ipsecmb_absent.c — stands in for ipsec-mb when the build did not find it,
  * so `zucbench list` says why it is missing. */
 #include "../registry.h"
+#include "backends.h"
 
 #ifndef ZUCBENCH_IPSECMB_ABSENT       /* the configure step's reason, if it gave one */
 #define ZUCBENCH_IPSECMB_ABSENT \

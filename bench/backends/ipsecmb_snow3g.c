@@ -8,6 +8,7 @@
 
 #include "ipsecmb.h"
 #include "../registry.h"
+#include "backends.h"
 
 static int ipsecmb_eea1(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *in, uint8_t *out, size_t len_bytes)

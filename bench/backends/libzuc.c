@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../registry.h"
+#include "backends.h"
 #include "zuc.h"
 
 static int select_impl(const bench_entry *e)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backends.h"
 #include "stream.h"
 
 /* The thread's EVP context lives in the first bytes of its stream context. */

@@ -2,6 +2,7 @@
 /* own.c — our implementations of the ciphers no maintained library offers
  * (bench/ciphers/), each checked against a vector of its designers' files. */
 #include "../ciphers/cipher.h"
+#include "backends.h"
 #include "stream.h"
 
 static int own_init(const own_cipher *c, void *ctx, const uint8_t *key, const uint8_t *iv)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "backends.h"
 #include "stream.h"
 
 typedef struct {

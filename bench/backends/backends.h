@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* backends.h — each backend's registration of its entries (and context
+ * fields) in the registry; backends.c lists them. */
+#ifndef BENCH_BACKENDS_H
+#define BENCH_BACKENDS_H
+
+void bench_register_libzuc(void);
+void bench_register_ipsecmb(void);
+void bench_register_snow3g(void);
+void bench_register_own(void);
+void bench_register_openssl(void);
+void bench_register_sodium(void);
+void bench_register_cryptopp(void);
+
+#endif
