@@ -103,7 +103,7 @@ def suites_offered():
 # Options that belong to one command only: another command's page must not
 # list them.
 OWN_OPTIONS = {
-    "speed": ["--sizes", "--threads", "--seconds"],
+    "speed": ["--sizes", "--threads", "--unit"],
     "embedded": ["--out-dir", "--interval", "--file"],
     "compare": ["--threshold"],
 }
@@ -326,6 +326,9 @@ def test_repeat_range(tmp):
             ("a bad warm-up", ["--warmup", "-1"], "--warmup")):
         expect_error(f"speed: {name}", ["speed", "128-eea3", *args], needle)
     expect_error("ablation: a range", ["ablation", "--max-repeats", "9"], "interleaved")
+    expect_error("ablation: --seconds", ["ablation", "--seconds", "1"], "fixed amount")
+    rc, out, err = run("mac", "128-eia3", "--impl", "scalar", "--seconds", "0.05", "--repeats", "3")
+    check("mac --seconds runs", rc == 0 and "128-eia3" in out, f"rc={rc} {err[-200:]!r}")
 
 
 def test_idle_lanes_left_out(tmp):

@@ -228,6 +228,16 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         ++*i;
         return 1;
     }
+    if (strcmp(a, "--seconds") == 0 || strcmp(a, "-seconds") == 0) {
+        char *end;
+        double sec = v ? strtod(v, &end) : 0;
+        if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
+            return fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
+                        v ? v : ""), -1;
+        c->filter->seconds = sec;
+        ++*i;
+        return 1;
+    }
     if (strcmp(a, "--warmup") == 0) {
         size_t w;
         if (!v || (strcmp(v, "0") != 0 && parse_size(v, &w) != 0) || (w = atoi(v)) > 1000)
@@ -324,14 +334,6 @@ static int command_speed(int argc, char **argv)
                 return fail("--threads: expected 1..64 threads, got '%s'", v ? v : "");
             o.filter.threads = (unsigned)t;
             i++;
-        } else if (strcmp(a, "--seconds") == 0 || strcmp(a, "-seconds") == 0) {
-            char *end;
-            double sec = v ? strtod(v, &end) : 0;
-            if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
-                return fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
-                            v ? v : "");
-            o.filter.seconds = sec;
-            i++;
         } else if (strcmp(a, "--unit") == 0) {
             if (!v || (strcmp(v, "ticks") && strcmp(v, "mbs") && strcmp(v, "gbps")))
                 return fail("--unit: expected ticks, mbs (MB/s) or gbps, got '%s'", v ? v : "");
@@ -374,6 +376,9 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
         else
             return fail("unknown option '%s'", argv[i]);
     }
+    if (own_variants && c->filter->seconds > 0)
+        return fail("ablation: --seconds does not apply (each sample is a fixed amount of work: "
+                    "give --repeats)%s", "");
     if (own_variants && (c->min_repeats || c->max_repeats))
         return fail("ablation: --min-repeats/--max-repeats do not apply (its repeats are "
                     "interleaved across variants: give --repeats)%s", "");

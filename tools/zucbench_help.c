@@ -18,6 +18,7 @@
     "  --min-repeats A, --max-repeats B  repeat each cell A..B times, until the median's\n"   \
     "                       95% interval is within +-0.5% (instead of --repeats)\n"              \
     "  --warmup N           untimed calls before each cell's repeats (default 2)\n"            \
+    "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"          \
     "  --counter C          auto (default): core cycles where perf_event counts them (x86-64\n" \
     "                       Linux with a PMU), else TSC ticks; tsc; or cycles (exit 2 with\n"   \
     "                       the reason where they cannot be counted)\n"                        \
@@ -64,7 +65,6 @@ static const command_page pages[] = {
       "options:\n" SUITE_OPTIONS
       "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
       "  --bytes N            a single message size (like openssl speed -bytes)\n"
-      "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"
       "  --threads N          N independent streams at once, one per thread (1..64):\n"
       "                       aggregate cycles/byte, to show how a contender scales\n"
       "  --unit U             what the table shows: ticks (per byte, the default), mbs\n"
@@ -109,6 +109,7 @@ static const command_page pages[] = {
       "  --repeats N          timed repeats per cell, odd (default 3)\n"
       "  --cpu N              pin the run to CPU N\n"
       "  --cpu-mhz MHZ        cycles of a core at MHZ instead of the timer's unit\n"
+      "  --counter C, --warmup N  as for speed (see zucbench speed --help)\n"
       "  --quick              1/64 of the keystream work, messages up to 4 MB (well\n"
       "                       under a minute; the full run takes several minutes)\n"
       OUTPUT_OPTIONS "\n" SIGNALS "\n"
