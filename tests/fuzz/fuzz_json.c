@@ -118,7 +118,7 @@ static void compare_files(const uint8_t *old_doc, size_t old_size, const uint8_t
     int old_fd = as_file(old_doc, old_size, old_path, sizeof old_path);
     int new_fd = old_fd < 0 ? -1 : as_file(new_doc, new_size, new_path, sizeof new_path);
     if (new_fd >= 0) {
-        int rc = compare_results(old_path, new_path, 10.0);
+        int rc = compare_results(old_path, new_path, 10.0, 0.05);   /* zucbench's defaults */
         if (rc < -1 || rc > 1)
             fuzz_fail("compare_results returned %d, not -1, 0 or 1", rc);
         fflush(stdout);
