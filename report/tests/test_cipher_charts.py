@@ -23,7 +23,8 @@ def test_one_line_per_contender_and_the_document_beside_its_algorithm():
 
 
 def test_an_algorithm_only_the_document_has_gets_its_own_line():
-    lines = {line.label: line for line in cipher_lines(_estream_rows("stream"))}
+    rows = [r for r in _estream_rows("stream") if r.is_document or r.algorithm != "grain-128"]
+    lines = {line.label: line for line in cipher_lines(rows)}
     grain = lines["grain-128 [document] only"]
     assert grain.ours == () and [r.median for r in grain.document] == [31.87]
 
