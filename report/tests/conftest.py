@@ -4,7 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from zucreport.assemble import Report, build_report
 from zucreport.cli import main
+from zucreport.results import load_results
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ALL_FIXTURES = [FIXTURES / name for name in
@@ -17,6 +19,12 @@ def rendered(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("report")
     assert main(["--out", str(out), *map(str, ALL_FIXTURES)]) == 0
     return out
+
+
+@pytest.fixture(scope="session")
+def report() -> Report:
+    """The report built once from every fixture, its charts' figures kept for inspection."""
+    return build_report(load_results(map(str, ALL_FIXTURES)))
 
 
 @pytest.fixture

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import matplotlib.image
 
-from zucreport.charts import DOCUMENT_COLOUR, OURS_COLOURS, _figure, _finish
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+from zucreport.charts import DOCUMENT_COLOUR, OURS_COLOURS, _figure, _finish, titles
 from zucreport.cli import main
 from zucreport.select import is_zuc
 
@@ -55,6 +57,22 @@ def test_the_legend_of_a_size_chart_is_beside_the_plot():
     figure.canvas.draw()
     legend = axes.get_legend().get_window_extent()
     assert legend.x0 >= axes.get_window_extent().x1
+
+
+def test_every_title_lies_inside_its_image(report):
+    charts = [chart for section in report.sections for chart in section.charts]
+    assert {chart.slug for chart in charts} == EXPECTED_CHARTS
+    for chart in charts:
+        figure = chart.figure
+        renderer = FigureCanvasAgg(figure).get_renderer()
+        figure.draw_without_rendering()
+        frame = figure.bbox
+        assert titles(figure), chart.slug
+        for text in titles(figure):
+            box = text.get_window_extent(renderer)
+            inside = (frame.x0 <= box.x0 and box.x1 <= frame.x1
+                      and frame.y0 <= box.y0 and box.y1 <= frame.y1)
+            assert inside, (chart.slug, text.get_text(), box.bounds, frame.bounds)
 
 
 def test_html_is_self_contained_with_tables_and_inline_images(rendered: Path):

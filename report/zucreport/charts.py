@@ -3,7 +3,8 @@
 
 import io
 import math
-from dataclasses import dataclass
+import textwrap
+from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 import matplotlib
@@ -11,7 +12,9 @@ import matplotlib
 matplotlib.use("Agg")                       # files only, never a display
 
 from matplotlib.axes import Axes            # noqa: E402  (after the backend is chosen)
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 from matplotlib.figure import Figure        # noqa: E402
+from matplotlib.text import Text            # noqa: E402
 from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
 
 from .ablation import (BASELINE, GAIN_TITLES, VariantGain, gain_sets,  # noqa: E402
@@ -33,6 +36,9 @@ DOCUMENT_COLOUR = "0.45"
 DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))    # (line style, marker)
 DOCUMENT_SUFFIX = " (another machine)"
 BAND_NOTE = "lines: medians; shaded: first to third quartile"
+TITLE_MARGIN = 4        # pixels (at the figure's own dpi) kept between a title and the edge
+FIT_ROUNDS = 4          # wrap, lay out again, measure again
+MIN_TITLE_CHARS = 16
 
 
 @dataclass(frozen=True)
@@ -40,6 +46,7 @@ class Chart:
     slug: str           # file name without ".png"
     title: str
     png: bytes
+    figure: Figure | None = field(default=None, repr=False, compare=False)  # what was drawn
 
 
 # ---- drawing helpers -------------------------------------------------------------
@@ -58,6 +65,56 @@ def _png(figure: Figure) -> bytes:
     # No "Software" stamp: the same results give the same bytes.
     figure.savefig(buffer, format="png", dpi=DPI, metadata={"Software": None})
     return buffer.getvalue()
+
+
+def titles(figure: Figure) -> list[Text]:
+    """The figure's titles (suptitle and other figure texts) and every visible panel's."""
+    panels = [axes.title for axes in figure.axes if axes.get_visible()]
+    return [t for t in list(figure.texts) + panels if t.get_visible() and t.get_text()]
+
+
+def _room(text: Text, box, frame) -> float:
+    """How wide the text may be where it is anchored, inside the figure."""
+    left, right = frame.x0 + TITLE_MARGIN, frame.x1 - TITLE_MARGIN
+    alignment = text.get_horizontalalignment()
+    if alignment == "left":
+        return right - box.x0
+    if alignment == "right":
+        return box.x1 - left
+    centre = (box.x0 + box.x1) / 2
+    return 2 * min(centre - left, right - centre)
+
+
+def _wrap_to_fit(text: Text, renderer, frame) -> bool:
+    """Wraps (or, one long word, shrinks) a title wider than its room; True if it changed."""
+    box = text.get_window_extent(renderer)
+    if box.x0 >= frame.x0 + TITLE_MARGIN and box.x1 <= frame.x1 - TITLE_MARGIN:
+        return False
+    room = max(_room(text, box, frame), 1.0)
+    lines = text.get_text().split("\n")
+    chars = max(MIN_TITLE_CHARS, int(0.95 * max(map(len, lines)) * room / box.width))
+    wrapped = "\n".join(textwrap.fill(line, chars) if line else line for line in lines)
+    if wrapped != text.get_text():
+        text.set_text(wrapped)
+    else:
+        text.set_fontsize(text.get_fontsize() * 0.95 * room / box.width)
+    return True
+
+
+def fit_titles(figure: Figure) -> None:
+    """Every title inside the image: a long one is wrapped over more lines, and the layout
+    (constrained) makes room for them above the panels."""
+    renderer = FigureCanvasAgg(figure).get_renderer()
+    for _ in range(FIT_ROUNDS):
+        figure.draw_without_rendering()
+        if not any([_wrap_to_fit(t, renderer, figure.bbox) for t in titles(figure)]):
+            return
+
+
+def render(slug: str, title: str, figure: Figure) -> Chart:
+    """The chart as PNG bytes, its titles fitted inside the image first."""
+    fit_titles(figure)
+    return Chart(slug, title, _png(figure), figure)
 
 
 def _size_axis(axes: Axes, label: str = "message size (bytes, log scale)") -> None:
@@ -156,7 +213,7 @@ def message_speed_charts(rows: list[Row]) -> list[Chart]:
         title = f"{algorithm}: cost per byte by message size (setup included)"
         _finish(axes, f"{title}\n{BAND_NOTE}",
                 f"{_tick_unit(group)}/byte, log scale (lower is better)")
-        charts.append(Chart(f"speed-{algorithm}", title, _png(figure)))
+        charts.append(render(f"speed-{algorithm}", title, figure))
     return charts
 
 
@@ -190,7 +247,7 @@ def mac_ratio_chart(rows: list[Row]) -> Chart | None:
     title = "Figure 1: ZUC-256 MAC speed relative to 128-EIA3 (same backend)"
     _finish(axes, title, "speed ratio to 128-EIA3 (higher is faster)")
     axes.grid(False, axis="x")
-    return Chart("mac-ratio", title, _png(figure))
+    return render("mac-ratio", title, figure)
 
 
 # ---- (c) ablation: gains over the baseline, Table 15 ------------------------------------
@@ -232,7 +289,7 @@ def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
         title = (f"{GAIN_TITLES.get(configuration, configuration)}: keystream speed gain "
                  f"over the baseline")
         figure.suptitle(title)
-        charts.append(Chart(f"ablation-{configuration}", title, _png(figure)))
+        charts.append(render(f"ablation-{configuration}", title, figure))
     return charts
 
 
@@ -254,7 +311,7 @@ def ablation_table15_chart(rows: list[Row]) -> Chart | None:
         _finish(axes, algorithm, "bits/cycle (higher is better)")
     title = "Table 15: encryption speed in bits/cycle by message size"
     figure.suptitle(f"{title}\n{BAND_NOTE}")
-    return Chart("ablation-table15", title, _png(figure))
+    return render("ablation-table15", title, figure)
 
 
 # ---- (d) µs per MAC by message size ----------------------------------------------------
@@ -274,5 +331,5 @@ def mac_time_chart(rows: list[Row]) -> Chart | None:
         _finish(axes, mac, "µs per MAC, log scale (lower is better)")
     title = "Table 5: µs per MAC by message size (fresh key and IV per message)"
     figure.suptitle(f"{title}\n{BAND_NOTE}")
-    return Chart("mac-time", title, _png(figure))
+    return render("mac-time", title, figure)
 

@@ -16,7 +16,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from . import units
-from .charts import DOCUMENT_COLOUR, Chart, _png, _tick_unit
+from .charts import DOCUMENT_COLOUR, Chart, _tick_unit, render
 from .results import Row
 from .select import contender_key, contender_label, grouped, in_order, is_zuc, pick
 
@@ -175,7 +175,7 @@ def cipher_stream_chart(rows: list[Row]) -> Chart | None:
     figures = _draw_bars(axes, lines, value)
     _line_axis(axes, lines)
     _value_axis(axes, figures, f"{_tick_unit(chosen)}/byte", log=False)
-    return Chart("estream-stream", f"{heading}: {detail}", _png(figure))
+    return render("estream-stream", f"{heading}: {detail}", figure)
 
 
 def _packet_panel(axes: Axes, lines: list[CipherLine], size: int, unit: str) -> None:
@@ -202,7 +202,7 @@ def cipher_packet_chart(rows: list[Row]) -> Chart | None:
     for axes, size in zip(panels, sizes):
         _packet_panel(axes, lines, size, _tick_unit(chosen))
     _line_axis(panels[0], lines)
-    return Chart("estream-packets", f"{heading}: {detail}", _png(figure))
+    return render("estream-packets", f"{heading}: {detail}", figure)
 
 
 def cipher_charts(rows: list[Row]) -> list[Chart]:

@@ -11,7 +11,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from . import units
-from .charts import OURS_COLOURS, Chart, _figure, _png
+from .charts import OURS_COLOURS, Chart, _figure, render
 from .embedded import (Configuration, configurations, family_modes,
                        multi_configuration_families, variant_label, variants_by_block)
 from .results import Row
@@ -127,7 +127,7 @@ def latency_figure(rows: list[Row]) -> Figure | None:
 
 def latency_chart(rows: list[Row]) -> Chart | None:
     figure = latency_figure(rows)
-    return Chart("embedded-figure5", FIGURE5_TITLE, _png(figure)) if figure else None
+    return render("embedded-figure5", FIGURE5_TITLE, figure) if figure else None
 
 
 # ---- throughput of the whole matrix ---------------------------------------------------
@@ -190,7 +190,7 @@ def throughput_chart(rows: list[Row]) -> Chart | None:
                 loc="lower right", ncols=1 if len(colours) <= 12 else 2, fontsize="small",
                 title="family")
     figure.suptitle(f"{THROUGHPUT_TITLE}: file size / mean latency")
-    return Chart("embedded-throughput", THROUGHPUT_TITLE, _png(figure))
+    return render("embedded-throughput", THROUGHPUT_TITLE, figure)
 
 
 def embedded_charts(rows: list[Row]) -> list[Chart]:
