@@ -26,12 +26,12 @@ EXPECTED_CHARTS = {
 CIPHER_CHARTS = {"estream-stream": "Keystream speed of every cipher",
                  "estream-packets": "Packet speed of every cipher"}
 TABLE_TITLES = (
-    "Table 3: Init and Stream", "Table 4: ticks/byte of x-byte messages, setup included",
+    "Table 3: Init and Stream", "Table 4: TSC ticks/byte of x-byte messages, setup included",
     "Table 5: µs per MAC, by message size (bytes)",
     "Table 6: speed relative to 128-EIA3 (same backend)",
     "Table 13 (combinations of methods): zuc-128", "Each method alone: zuc-256",
-    "Table 15: encryption, bits/cycle by message size: zuc-128",
-    "128-eea3: ticks/byte by message size (bytes)", "Machine, build and method", "Inputs",
+    "Table 15: encryption, bits per TSC tick by message size: zuc-128",
+    "128-eea3: TSC ticks/byte by message size (bytes)", "Machine, build and method", "Inputs",
     "Table 2: latency and resources of every configuration",
 )
 

@@ -9,9 +9,10 @@ from . import charts as draw
 from .cipher_charts import cipher_charts
 from .embedded import table2
 from .embedded_charts import embedded_charts
-from . import tables
+from . import tables, units
 from .charts import Chart
 from .results import ResultsFile, all_rows
+from .select import pick, tick_heading
 from .tables import Table, TableRow
 
 KNOWN_SUITES = ("estream", "mac", "ablation", "speed", "embedded")
@@ -21,6 +22,7 @@ CONTEXT_FIELDS = (
     ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"), ("cores", "cores"),
     ("cpu_flags", "CPU flags"), ("os", "OS"), ("compiler", "compiler"),
     ("compiler_flags", "compiler flags"), ("timer", "timer"), ("tick_unit", "tick"),
+    ("tick_unit_note", "what a tick is"),
     ("tick_ghz", "tick rate (GHz)"), ("core_ghz_estimate", "core clock, estimated (GHz)"),
     ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
     ("ipsec_mb_arch", "ipsec-mb code path"), ("library", "measured by"),
@@ -94,12 +96,19 @@ def machine_notes(files: list[ResultsFile]) -> list[str]:
     return [note for note in map(_clock_note, files) if note]
 
 
+def _units_sentence(rows) -> str:
+    """What the timings are in, as the results files' context says."""
+    return (f"Timings are in {tick_heading(rows)}, as the results files' context says "
+            f"(tick_unit_note); the documents' figures in their {units.DOCUMENT_TICKS}.")
+
+
 def _estream_section(rows) -> Section:
+    estream = pick(rows, suite="estream")
     return Section(
         "eSTREAM: Init, Stream, x-byte messages (first document, Tables 3 and 4)",
-        "The median of repeated timed batches in timestamp-counter ticks. Init: one key/IV "
-        "setup; Stream: one long keystream, setup excluded; x-byte columns: messages of that "
-        "size, each with a fresh key and IV, setup included.",
+        "The median of repeated timed batches. Init: one key/IV setup; Stream: one long "
+        "keystream, setup excluded; x-byte columns: messages of that size, each with a fresh "
+        "key and IV, setup included. " + _units_sentence(estream),
         [t for t in (tables.estream_init_stream_table(rows),
                      tables.estream_message_table(rows)) if t],
         cipher_charts(rows))
@@ -119,7 +128,8 @@ def _ablation_section(rows) -> Section:
     return Section(
         "Ablation: the second document's optimisation methods (Tables 13 and 15)",
         "Keystream speed of each method alone and of their combinations, and the gain over "
-        "the unoptimised baseline; encryption speed in bits per cycle by message size.",
+        "the unoptimised baseline; encryption speed in bits per "
+        f"{units.singular(tick_heading(tables.table15_rows(rows)))} by message size.",
         tables.ablation_gain_tables(rows) + tables.ablation_table15_tables(rows),
         draw.ablation_gain_charts(rows) + ([table15] if table15 else []))
 
@@ -127,8 +137,8 @@ def _ablation_section(rows) -> Section:
 def _speed_section(rows) -> Section:
     return Section(
         "Speed: every algorithm and path, peers beside",
-        "Ticks per byte of messages with a fresh key and IV each, setup included, and of one "
-        "long keystream (stream).",
+        f"{tick_heading(pick(rows, suite='speed')).capitalize()} per byte of messages with a "
+        f"fresh key and IV each, setup included, and of one long keystream (stream).",
         tables.speed_tables(rows))
 
 

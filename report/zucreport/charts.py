@@ -23,8 +23,9 @@ from .mac import mac_ratio_series           # noqa: E402
 from .measures import us_per_message        # noqa: E402
 from .results import Row                    # noqa: E402
 from .select import (contender_key, contender_label, grouped, is_zuc, ours_first,  # noqa: E402
-                     pick)
-from .units import axis_size_label          # noqa: E402
+                     pick, tick_heading, tick_labels, timed_contender_key)
+from .tables import table15_rows            # noqa: E402
+from .units import axis_size_label, singular  # noqa: E402
 
 DPI = 200              # an 8-inch chart is 1600 pixels wide
 # 18 distinct colours (tab20's strong shades, then its light ones, without the greys the
@@ -181,18 +182,17 @@ def _finish(axes: Axes, title: str, ylabel: str) -> None:
                 borderaxespad=0)
 
 
-def _tick_unit(rows: Iterable[Row]) -> str:
-    for row in rows:
-        if not row.is_document and row.context.get("tick_unit"):
-            return str(row.context["tick_unit"])
-    return "ticks"
-
-
 # ---- (a) ticks/byte by message size ----------------------------------------------------
 
-def _speed_label(row: Row, suites: set[str]) -> str:
-    label = _series_label(row)
-    return f"{row.suite}: {label}" if len(suites) > 1 else label
+def _speed_labels(rows: list[Row]) -> Callable[[Row], str]:
+    """Series labels: the suite when there are several, the unit when there are several."""
+    several_suites = len({r.suite for r in rows}) > 1
+    unit_label = tick_labels(rows, _series_label)
+
+    def label(row: Row) -> str:
+        text = unit_label(row)
+        return f"{row.suite}: {text}" if several_suites else text
+    return label
 
 
 def message_speed_charts(rows: list[Row]) -> list[Chart]:
@@ -204,15 +204,14 @@ def message_speed_charts(rows: list[Row]) -> list[Chart]:
                               unit="ticks/byte") if is_zuc(r.algorithm)]
     charts = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
-        suites = {r.suite for r in group}
         figure, (axes,) = _figure()
-        _plot_all(axes, group, lambda r: (r.suite,) + contender_key(r),
-                  lambda r: _speed_label(r, suites))
+        _plot_all(axes, group, lambda r: (r.suite,) + timed_contender_key(r),
+                  _speed_labels(group))
         _size_axis(axes)
         axes.set_yscale("log")
         title = f"{algorithm}: cost per byte by message size (setup included)"
         _finish(axes, f"{title}\n{BAND_NOTE}",
-                f"{_tick_unit(group)}/byte, log scale (lower is better)")
+                f"{tick_heading(group)}/byte, log scale (lower is better)")
         charts.append(render(f"speed-{algorithm}", title, figure))
     return charts
 
@@ -299,17 +298,18 @@ def _table15_label(row: Row) -> str:
 
 
 def ablation_table15_chart(rows: list[Row]) -> Chart | None:
-    """Table 15: encryption bits/cycle against message size."""
-    chosen = pick(rows, suite="ablation", configuration="table15", unit="bits/cycle")
+    """Table 15: encryption bits per tick against message size."""
+    chosen = table15_rows(rows)
     if not chosen:
         return None
     algorithms = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)))
     for axes, (algorithm, group) in zip(panels, algorithms.items()):
-        _plot_all(axes, group, contender_key, _table15_label)
+        _plot_all(axes, group, timed_contender_key, tick_labels(group, _table15_label))
         _size_axis(axes)
-        _finish(axes, algorithm, "bits/cycle (higher is better)")
-    title = "Table 15: encryption speed in bits/cycle by message size"
+        _finish(axes, algorithm, f"bits per {singular(tick_heading(group))} (higher is better)")
+    title = (f"Table 15: encryption speed in bits per {singular(tick_heading(chosen))} by "
+             f"message size")
     figure.suptitle(f"{title}\n{BAND_NOTE}")
     return render("ablation-table15", title, figure)
 

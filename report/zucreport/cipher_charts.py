@@ -16,9 +16,10 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from . import units
-from .charts import DOCUMENT_COLOUR, Chart, _tick_unit, render
+from .charts import DOCUMENT_COLOUR, Chart, render
 from .results import Row
-from .select import contender_key, contender_label, grouped, in_order, is_zuc, pick
+from .select import (grouped, in_order, is_zuc, pick, tick_heading, tick_labels,
+                     timed_contender_key)
 
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
@@ -46,8 +47,9 @@ def cipher_lines(rows: list[Row]) -> list[CipherLine]:
     """Our contenders in order of appearance, then algorithms only the document has."""
     documents = grouped([r for r in rows if r.is_document], lambda r: r.algorithm)
     ours = grouped([r for r in rows if not r.is_document],
-                   lambda r: (r.algorithm,) + contender_key(r))
-    lines = [CipherLine(f"{group[0].algorithm} {contender_label(group[0])}",
+                   lambda r: (r.algorithm,) + timed_contender_key(r))
+    label = tick_labels(rows)
+    lines = [CipherLine(f"{group[0].algorithm} {label(group[0])}",
                         group[0].algorithm, tuple(group),
                         tuple(documents.get(group[0].algorithm, ())))
              for group in ours.values()]
@@ -174,7 +176,7 @@ def cipher_stream_chart(rows: list[Row]) -> Chart | None:
     figure, (axes,) = _figure(lines, f"{heading}:\n{detail}", width=10.0)
     figures = _draw_bars(axes, lines, value)
     _line_axis(axes, lines)
-    _value_axis(axes, figures, f"{_tick_unit(chosen)}/byte", log=False)
+    _value_axis(axes, figures, f"{tick_heading(chosen)}/byte", log=False)
     return render("estream-stream", f"{heading}: {detail}", figure)
 
 
@@ -200,7 +202,7 @@ def cipher_packet_chart(rows: list[Row]) -> Chart | None:
     figure, panels = _figure(lines, f"{heading}:\n{detail}", width=3.3 * len(sizes) + 2.4,
                              panels=len(sizes))
     for axes, size in zip(panels, sizes):
-        _packet_panel(axes, lines, size, _tick_unit(chosen))
+        _packet_panel(axes, lines, size, tick_heading(chosen))
     _line_axis(panels[0], lines)
     return render("estream-packets", f"{heading}: {detail}", figure)
 

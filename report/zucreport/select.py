@@ -3,6 +3,7 @@
 
 from typing import Callable, Hashable, Iterable, TypeVar
 
+from . import units
 from .results import Row
 
 Key = TypeVar("Key", bound=Hashable)
@@ -75,3 +76,39 @@ def contender_label(row: Row) -> str:
 def by_size(rows: Iterable[Row]) -> dict[int, Row]:
     """One row per size; a later row of the same size replaces an earlier one."""
     return {row.size_bytes: row for row in rows}
+
+
+# ---- tick units ------------------------------------------------------------------
+
+def tick_unit_of(row: Row) -> str:
+    """What the row's ticks are: its results file's unit ("TSC ticks", "core cycles", "ns"),
+    or the document's cycles."""
+    return units.DOCUMENT_TICKS if row.is_document else units.tick_unit_name(row.context)
+
+
+def our_tick_units(rows: Iterable[Row]) -> list[str]:
+    return in_order(tick_unit_of(r) for r in rows if not r.is_document)
+
+
+def tick_heading(rows: Iterable[Row]) -> str:
+    """The unit an axis or a column of these rows is in: "TSC ticks"; rows from files in
+    different units (each row then says its own): "TSC ticks or core cycles"."""
+    names = our_tick_units(rows)
+    return " or ".join(names) if names else units.DOCUMENT_TICKS
+
+
+def timed_contender_key(row: Row) -> tuple:
+    """A contender whose figures are ticks: another unit is another contender."""
+    return contender_key(row) + (tick_unit_of(row),)
+
+
+def tick_labels(rows: Iterable[Row], label: Callable[[Row], str] = contender_label
+                ) -> Callable[[Row], str]:
+    """The label function for rows in ticks: when the rows are in several units, each of
+    ours carries its unit, "libzuc-avx2 [core cycles]"."""
+    mixed = len(our_tick_units(rows)) > 1
+
+    def labelled(row: Row) -> str:
+        text = label(row)
+        return f"{text} [{tick_unit_of(row)}]" if mixed and not row.is_document else text
+    return labelled

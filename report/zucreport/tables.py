@@ -10,7 +10,7 @@ from .mac import mac_ratio_series
 from .measures import mbps, us_per_message
 from .results import Row
 from .select import (DOCUMENT_NOTE, by_size, contender_key, contender_label, grouped,
-                     ours_first, pick, sizes_of)
+                     ours_first, pick, sizes_of, tick_heading, tick_labels, timed_contender_key)
 
 MISSING_NOTE = "n/a: not in the results (beyond the contender's size limit, or not measured)."
 SPREAD_NOTE = "Each cell: the median of the repeats, then (first quartile-third quartile)."
@@ -33,9 +33,14 @@ class Table:
 
 
 def _notes_for(rows: Iterable[Row], *extra: str) -> list[str]:
+    rows = list(rows)
     notes = list(extra)
     if any(r.is_document for r in rows):
         notes.append(DOCUMENT_NOTE)
+        if rows[0].unit.startswith(("ticks/", "bits/")) and \
+                tick_heading(rows) != units.DOCUMENT_TICKS:
+            notes.append(f"[document] rows are in the document's own unit, "
+                         f"{units.DOCUMENT_TICKS}.")
     return notes
 
 
@@ -78,8 +83,8 @@ def _sizes_and_one_more(title: str, rows: list[Row], extra_configuration: str,
 
 # ---- estream ----------------------------------------------------------------
 
-def _algorithm_and_contender(row: Row) -> tuple[str, str, str]:
-    return (row.algorithm,) + contender_key(row)
+def _algorithm_and_contender(row: Row) -> tuple:
+    return (row.algorithm,) + timed_contender_key(row)
 
 
 def _labelled_with_algorithm(row: Row) -> str:
@@ -91,12 +96,12 @@ def _value_of(rows: list[Row], configuration: str) -> Row | None:
     return matching[-1] if matching else None
 
 
-def _init_stream_row(rows: list[Row]) -> TableRow:
+def _init_stream_row(rows: list[Row], label: Callable[[Row], str]) -> TableRow:
     init, stream = _value_of(rows, "init"), _value_of(rows, "stream")
     cells = [units.whole(init.median if init else None),
              units.cycles(stream.median if stream else None),
              units.whole(mbps(stream) if stream else None)]
-    return TableRow(_labelled_with_algorithm(rows[0]), cells, document=rows[0].is_document)
+    return TableRow(label(rows[0]), cells, document=rows[0].is_document)
 
 
 def estream_init_stream_table(rows: list[Row]) -> Table | None:
@@ -104,10 +109,12 @@ def estream_init_stream_table(rows: list[Row]) -> Table | None:
     chosen = pick(rows, suite="estream", configuration=("init", "stream"))
     if not chosen:
         return None
+    unit = tick_heading(chosen)
     table = Table("Table 3: Init and Stream",
-                  ["contender", "Init (ticks/setup)", "Stream (ticks/byte)", "Stream (Mbps)"])
+                  ["contender", f"Init ({unit}/setup)", f"Stream ({unit}/byte)", "Stream (Mbps)"])
+    label = tick_labels(chosen, _labelled_with_algorithm)
     for group in grouped(ours_first(chosen), _algorithm_and_contender).values():
-        table.rows.append(_init_stream_row(group))
+        table.rows.append(_init_stream_row(group, label))
     table.notes = _notes_for(chosen, "Init: key/IV setup alone; Stream: one keystream in "
                                      "64 KiB blocks, setup excluded; Mbps from this machine's tick "
                                      "rate (none for the document's rows).")
@@ -119,9 +126,9 @@ def estream_message_table(rows: list[Row]) -> Table | None:
     chosen = pick(rows, suite="estream", configuration=("message", "imix"))
     if not chosen:
         return None
-    table = _sizes_and_one_more("Table 4: ticks/byte of x-byte messages, setup included",
-                                chosen, "imix", _algorithm_and_contender,
-                                _labelled_with_algorithm)
+    table = _sizes_and_one_more(f"Table 4: {tick_heading(chosen)}/byte of x-byte messages, "
+                                f"setup included", chosen, "imix", _algorithm_and_contender,
+                                tick_labels(chosen, _labelled_with_algorithm))
     table.notes = _notes_for(chosen, "Imix: 40/576/1500-byte messages as 7:4:1.",
                              SPREAD_NOTE, MISSING_NOTE)
     return table
@@ -186,15 +193,21 @@ def _table15_label(row: Row) -> str:
     return f"[document] {label}" if row.is_document else label
 
 
+def table15_rows(rows: list[Row]) -> list[Row]:
+    """Table 15's rows: bits per tick (cycle, TSC tick or ns: the results file says)."""
+    return pick(rows, suite="ablation", configuration="table15",
+                unit=("bits/cycle", "bits/ns"))
+
+
 def ablation_table15_tables(rows: list[Row]) -> list[Table]:
-    """Table 15: encryption speed in bits/cycle by message size."""
-    chosen = pick(rows, suite="ablation", configuration="table15", unit="bits/cycle")
+    """Table 15: encryption speed in bits per tick by message size."""
     tables = []
-    for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
-        tables.append(_size_table(f"Table 15: encryption, bits/cycle by message size: "
-                                  f"{algorithm}", group,
-                                  lambda r: units.bits_per_cycle(r.median),
-                                  label=_table15_label))
+    for algorithm, group in grouped(table15_rows(rows), lambda r: r.algorithm).items():
+        table = _size_table(f"Table 15: encryption, bits per {units.singular(tick_heading(group))}"
+                            f" by message size: {algorithm}", group,
+                            lambda r: units.bits_per_cycle(r.median), key=timed_contender_key,
+                            label=tick_labels(group, _table15_label))
+        tables.append(table)
     return tables
 
 
@@ -205,8 +218,9 @@ def speed_tables(rows: list[Row]) -> list[Table]:
     chosen = pick(rows, suite="speed", configuration=("message", "stream"))
     tables = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
-        table = _sizes_and_one_more(f"{algorithm}: ticks/byte by message size (bytes)", group,
-                                    "stream", contender_key, contender_label)
+        table = _sizes_and_one_more(f"{algorithm}: {tick_heading(group)}/byte by message size "
+                                    f"(bytes)", group, "stream", timed_contender_key,
+                                    tick_labels(group))
         table.notes = _notes_for(group, "Messages: fresh key/IV each, setup included; "
                                         "stream: 64 KiB blocks of one keystream, setup "
                                         "excluded.", SPREAD_NOTE, MISSING_NOTE)

@@ -1,10 +1,42 @@
 # SPDX-License-Identifier: Apache-2.0
 """How numbers and sizes are written in tables and on chart axes."""
 
+from typing import Any, Mapping
+
 KIB = 1024
 MIB = 1024 * 1024
 MISSING = "n/a"
 NOT_APPLICABLE = "-"
+# The source documents' own unit for their timings, whatever ours are.
+DOCUMENT_TICKS = "cycles"
+
+
+def tick_unit_name(context: Mapping[str, Any]) -> str:
+    """What a results file's "ticks" are, as its terminal tables say: "TSC ticks", "core
+    cycles", "ns", "cycles at 667 MHz" (--cpu-mhz: ns times a given clock)."""
+    note = str(context.get("tick_unit_note") or "").strip()
+    unit = str(context.get("tick_unit") or "").strip()
+    if note.startswith("cycles at"):
+        mhz = context.get("cpu_mhz")
+        return f"cycles at {mhz:g} MHz" if isinstance(mhz, (int, float)) and mhz > 0 \
+            else "cycles at --cpu-mhz"
+    if note:
+        return note
+    if unit == "ns":
+        return "ns"
+    if context.get("timer") == "rdtsc":
+        return "TSC ticks"          # files older than tick_unit_note: the TSC was the counter
+    return unit or "ticks"
+
+
+def singular(unit_name: str) -> str:
+    """"TSC ticks" -> "TSC tick", "cycles at 667 MHz" -> "cycle at 667 MHz", "ns" -> "ns"."""
+    words = unit_name.split(" ")
+    for index, word in enumerate(words):
+        if word in ("ticks", "cycles"):
+            words[index] = word[:-1]
+            break
+    return " ".join(words)
 
 
 def size_label(size_bytes: int) -> str:
