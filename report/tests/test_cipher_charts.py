@@ -1,47 +1,104 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The every-cipher charts: which lines they draw and in what order."""
+"""The every-cipher charts: which lines they draw, in what order, and the document's
+figures once per chart."""
 
+from collections import Counter
+
+from zucreport.assemble import build_report
+from zucreport.charts import DOCUMENT_COLOUR
 from zucreport.cipher_charts import (cipher_lines, cipher_packet_chart, cipher_stream_chart,
                                      median_at, sorted_lines)
-from zucreport.results import load_results_file
+from zucreport.results import load_results, load_results_file
 from zucreport.select import pick
 
 from conftest import FIXTURES
 
+ESTREAM = FIXTURES / "estream.json"
+
 
 def _estream_rows(configuration: str):
-    rows = load_results_file(str(FIXTURES / "estream.json")).rows
+    rows = load_results_file(str(ESTREAM)).rows
     return pick(rows, configuration=configuration)
 
 
-def test_one_line_per_contender_and_the_document_beside_its_algorithm():
+def _document_bars(axes) -> list[float]:
+    """The widths of the grey hatched bars: the document's figures drawn in a panel."""
+    return [patch.get_width() for patch in axes.patches if patch.get_hatch() == "//"]
+
+
+def test_one_line_per_contender_and_one_for_the_documents_figures():
     lines = {line.label: line for line in cipher_lines(_estream_rows("stream"))}
-    assert {"salsa20-12 cryptopp-salsa20", "salsa20-12 sodium-stream"} <= set(lines)
     for label in ("salsa20-12 cryptopp-salsa20", "salsa20-12 sodium-stream"):
-        assert [r.median for r in lines[label].document] == [8.23]
-    assert lines["chacha20 sodium-ietf"].document == ()
+        assert not lines[label].document
+        assert all(not r.is_document for r in lines[label].rows)
+    document = lines["salsa20-12 [document]"]
+    assert document.document and [r.median for r in document.rows] == [8.23]
+    assert "chacha20 [document]" not in lines
 
 
-def test_an_algorithm_only_the_document_has_gets_its_own_line():
+def test_an_algorithm_only_the_document_has_gets_its_document_line_alone():
     rows = [r for r in _estream_rows("stream") if r.is_document or r.algorithm != "grain-128"]
-    lines = {line.label: line for line in cipher_lines(rows)}
-    grain = lines["grain-128 [document] only"]
-    assert grain.ours == () and [r.median for r in grain.document] == [31.87]
+    grain = [line for line in cipher_lines(rows) if line.algorithm == "grain-128"]
+    assert [line.label for line in grain] == ["grain-128 [document]"]
+    assert [r.median for r in grain[0].rows] == [31.87]
 
 
-def test_lines_are_sorted_fastest_first_by_ours_else_the_documents():
+def test_algorithms_fastest_first_ours_in_order_then_the_documents():
     stream = median_at(0)
     lines = sorted_lines(cipher_lines(_estream_rows("stream")), [stream])
-    figures = [stream(line.ours) if line.ours else stream(line.document) for line in lines]
-    assert figures == sorted(figures)
-    assert lines[-1].label == "mickey-128 own-bit-serial"
+    blocks = list(dict.fromkeys(line.algorithm for line in lines))
+    # each algorithm's lines together: ours fastest first, the document's last
+    for algorithm in blocks:
+        block = [line for line in lines if line.algorithm == algorithm]
+        assert lines[lines.index(block[0]):lines.index(block[-1]) + 1] == block
+        ours = [stream(line.rows) for line in block if not line.document]
+        assert ours == sorted(ours)
+        assert [line.document for line in block] == sorted(line.document for line in block)
+    # algorithms by their fastest contender of ours
+    fastest = [min(stream(line.rows) for line in lines
+                   if line.algorithm == algorithm and not line.document) for algorithm in blocks]
+    assert fastest == sorted(fastest)
+    assert blocks[-1] == "mickey-128"
 
 
-def test_packet_lines_follow_the_largest_size_and_fall_back_to_smaller_ones():
+def test_packet_lines_fall_back_to_a_smaller_size_where_one_is_missing():
     sizes = [median_at(1500), median_at(16)]
-    lines = sorted_lines(cipher_lines(_estream_rows("message")), sizes)
-    at_1500 = [median_at(1500)(line.ours or line.document) for line in lines]
-    assert at_1500 == sorted(at_1500)
+    rows = [r for r in _estream_rows("message") if r.size_bytes in (16, 1500)]
+    without = [r for r in rows if not (r.backend == "ipsec-mb" and r.size_bytes == 1500)]
+    lines = sorted_lines(cipher_lines(without), sizes)
+    ipsec = next(line for line in lines if line.label == "128-eea3 ipsec-mb-1-buffer")
+    assert median_at(1500)(ipsec.rows) is None and median_at(16)(ipsec.rows) is not None
+    zuc = [line for line in lines if line.algorithm == "128-eea3" and not line.document]
+    assert zuc[-1] is ipsec                 # ordered by its 16-byte figure: the slowest
+
+
+def test_the_documents_figure_is_drawn_once_per_panel_and_algorithm():
+    rows = list(load_results_file(str(ESTREAM)).rows)
+    stream = cipher_stream_chart(rows)
+    published = [r.median for r in pick(rows, configuration="stream") if r.is_document]
+    (axes,) = [a for a in stream.figure.axes if a.get_visible()]
+    assert sorted(_document_bars(axes)) == sorted(published)
+    packets = cipher_packet_chart(rows)
+    for axes in (a for a in packets.figure.axes if a.get_visible()):
+        size = int(axes.get_title().split("-")[0])
+        at_size = [r.median for r in pick(rows, configuration="message")
+                   if r.is_document and r.size_bytes == size]
+        assert sorted(_document_bars(axes)) == sorted(at_size), size
+
+
+def test_two_files_with_the_same_published_figures_show_them_once(report):
+    twice = build_report(load_results([str(ESTREAM), str(ESTREAM)]))
+    charts = {c.slug: c for s in twice.sections for c in s.charts}
+    (axes,) = [a for a in charts["estream-stream"].figure.axes if a.get_visible()]
+    published = Counter(_document_bars(axes))
+    assert published and max(published.values()) == 1
+    # the per-size charts: the document's line visits each size once
+    for slug in ("speed-128-eea3", "speed-zuc-256"):
+        (axes,) = [a for a in charts[slug].figure.axes if a.get_visible()]
+        document = [line for line in axes.get_lines() if line.get_color() == DOCUMENT_COLOUR]
+        assert len(document) == 1, slug
+        sizes = list(document[0].get_xdata())
+        assert len(sizes) == len(set(sizes)), slug
 
 
 def test_no_cipher_charts_without_estream_rows():

@@ -12,7 +12,7 @@ from .embedded_charts import embedded_charts
 from . import tables, units
 from .charts import Chart
 from .results import ResultsFile, all_rows
-from .select import pick, tick_heading
+from .select import pick, tick_heading, without_repeated_documents
 from .tables import Table, TableRow
 
 KNOWN_SUITES = ("estream", "mac", "ablation", "speed", "embedded")
@@ -179,7 +179,7 @@ def _absent_notes(rows) -> list[str]:
 
 
 def build_report(files: list[ResultsFile]) -> Report:
-    rows = all_rows(files)
+    rows = without_repeated_documents(all_rows(files))
     suites = {r.suite for r in rows}
     sections = [SECTION_BUILDERS[s](rows) for s in KNOWN_SUITES if s in suites]
     if suites & {"estream", "speed"}:

@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Every cipher of the estream suite side by side: keystream speed and packet speed.
 
-One horizontal line per contender (algorithm, backend, implementation), sorted fastest
-first, ZUC in its own colour; the document's published figure for the algorithm is a
-grey hatched bar just below ours, so that the two machines are never mistaken.
+One horizontal bar per contender (algorithm, backend, implementation), ZUC in its own colour;
+the contenders of an algorithm together, fastest first, then the document's published
+figure for that algorithm, once, as a grey hatched bar of its own, so that the two machines
+are never mistaken and the document's figure is not repeated under each of ours.
 """
 
 import math
@@ -24,98 +25,121 @@ from .select import (grouped, in_order, is_zuc, pick, tick_heading, tick_labels,
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
 DOCUMENT_STYLE = {"facecolor": DOCUMENT_COLOUR, "hatch": "//", "edgecolor": "white"}
+DOCUMENT_LABEL_COLOUR = "0.35"
 PACKET_SIZES = (16, 40, 576, 1500)      # the document's Table 4 columns
 LOG_RANGE = 20          # beyond this largest/smallest ratio a linear axis hides the fast ones
-BAR = 0.4               # bar height; ours above the line's centre, the document's below
-LINE_INCHES = 0.36      # figure height per line
+BAR = 0.7               # bar height, of a line's
+LINE_INCHES = 0.3       # figure height per line
 VALUE_FONT = 7
+BLOCK_RULE = {"color": "0.85", "linewidth": 0.6}    # between one algorithm's lines and the next
 
-# A line's figure from one side's rows (ours or the document's), None if absent.
+# A line's figure from its rows, None if absent.
 Value = Callable[[tuple[Row, ...]], float | None]
 
 
 @dataclass(frozen=True)
 class CipherLine:
-    """Our contender with the document's figures for its algorithm, or those alone."""
+    """One bar per panel: one of our contenders, or the document's figures for an algorithm."""
     label: str
     algorithm: str
-    ours: tuple[Row, ...]
-    document: tuple[Row, ...]
+    rows: tuple[Row, ...]
+    document: bool
 
 
 def cipher_lines(rows: list[Row]) -> list[CipherLine]:
-    """Our contenders in order of appearance, then algorithms only the document has."""
-    documents = grouped([r for r in rows if r.is_document], lambda r: r.algorithm)
-    ours = grouped([r for r in rows if not r.is_document],
-                   lambda r: (r.algorithm,) + timed_contender_key(r))
+    """Per algorithm, in order of appearance: our contenders, then the document's figures
+    (one line per source machine, whatever number of our contenders or input files)."""
     label = tick_labels(rows)
-    lines = [CipherLine(f"{group[0].algorithm} {label(group[0])}",
-                        group[0].algorithm, tuple(group),
-                        tuple(documents.get(group[0].algorithm, ())))
-             for group in ours.values()]
-    measured = {line.algorithm for line in lines}
-    lines += [CipherLine(f"{algorithm} [document] only", algorithm, (), tuple(group))
-              for algorithm, group in documents.items() if algorithm not in measured]
+    machines = in_order(r.implementation for r in rows if r.is_document)
+    lines = []
+    for algorithm, group in grouped(rows, lambda r: r.algorithm).items():
+        ours = grouped([r for r in group if not r.is_document], timed_contender_key)
+        lines += [CipherLine(f"{algorithm} {label(g[0])}", algorithm, tuple(g), False)
+                  for g in ours.values()]
+        documents = grouped([r for r in group if r.is_document], lambda r: r.implementation)
+        for machine, figures in documents.items():
+            name = f"{algorithm} [document]" + (f" {machine}" if len(machines) > 1 else "")
+            lines.append(CipherLine(name, algorithm, tuple(figures), True))
     return lines
 
 
 def median_at(size: int) -> Value:
     """The median of the (last) row of that size."""
-    def value(side: tuple[Row, ...]) -> float | None:
-        matching = [r.median for r in side if r.size_bytes == size]
+    def value(rows: tuple[Row, ...]) -> float | None:
+        matching = [r.median for r in rows if r.size_bytes == size]
         return matching[-1] if matching else None
     return value
 
 
+def _first_figure(line: CipherLine, values: list[Value]) -> float | None:
+    for value in values:
+        figure = value(line.rows)
+        if figure is not None:
+            return figure
+    return None
+
+
 def sorted_lines(lines: list[CipherLine], values: list[Value]) -> list[CipherLine]:
-    """Fastest first by the first value present: ours, else the document's."""
-    def key(line: CipherLine) -> tuple:
-        for side in (line.ours, line.document):
-            for value in values:
-                figure = value(side)
-                if figure is not None:
-                    return (0, figure, line.label)
-        return (1, 0.0, line.label)
-    return sorted(lines, key=key)
+    """Algorithms fastest first, by their fastest contender of ours (else the document's);
+    within one, ours fastest first, then the document's. A line's figure: the first of
+    values it has."""
+    def line_key(line: CipherLine) -> tuple:
+        figure = _first_figure(line, values)
+        return (figure is None, figure or 0.0, line.label)
+
+    def block_key(item: tuple[str, list[CipherLine]]) -> tuple:
+        algorithm, block = item
+        ours = [line for line in block if not line.document
+                and _first_figure(line, values) is not None]
+        return line_key(min(ours or block, key=line_key))[:2] + (algorithm,)
+
+    ordered = []
+    for _, block in sorted(grouped(lines, lambda line: line.algorithm).items(), key=block_key):
+        ordered += sorted((line for line in block if not line.document), key=line_key)
+        ordered += [line for line in block if line.document]
+    return ordered
 
 
 # ---- drawing -----------------------------------------------------------------------
 
-def _our_style(algorithm: str) -> dict:
-    return {"color": ZUC_COLOUR if is_zuc(algorithm) else OTHER_COLOUR}
-
-
-def _bar(axes: Axes, position: float, figure: float, style: dict) -> None:
-    bars = axes.barh([position], [figure], BAR, **style)
-    axes.bar_label(bars, labels=[units.cycles(figure)], fontsize=VALUE_FONT, padding=2)
+def _style(line: CipherLine) -> dict:
+    if line.document:
+        return DOCUMENT_STYLE
+    return {"color": ZUC_COLOUR if is_zuc(line.algorithm) else OTHER_COLOUR}
 
 
 def _not_measured(axes: Axes, position: float) -> None:
-    """Our contender has no figure here (e.g. beyond its size limit)."""
+    """No figure here (e.g. beyond a contender's size limit, or not published)."""
     axes.text(0.01, position, "n/a", transform=axes.get_yaxis_transform(),
               fontsize=VALUE_FONT, color="0.4", va="center")
 
 
 def _draw_bars(axes: Axes, lines: list[CipherLine], value: Value) -> list[float]:
-    """Each line's two bars; returns the figures drawn."""
+    """Each line's bar; returns the figures drawn."""
     drawn = []
     for position, line in enumerate(lines):
-        for offset, side, style in ((-BAR / 2, line.ours, _our_style(line.algorithm)),
-                                    (BAR / 2, line.document, DOCUMENT_STYLE)):
-            figure = value(side)
-            if figure is not None and figure > 0:
-                _bar(axes, position + offset, figure, style)
-                drawn.append(figure)
-            elif side is line.ours and line.ours:
-                _not_measured(axes, position + offset)
+        figure = value(line.rows)
+        if figure is not None and figure > 0:
+            bars = axes.barh([position], [figure], BAR, **_style(line))
+            axes.bar_label(bars, labels=[units.cycles(figure)], fontsize=VALUE_FONT, padding=2)
+            drawn.append(figure)
+        else:
+            _not_measured(axes, position)
+    for position in range(1, len(lines)):
+        if lines[position].algorithm != lines[position - 1].algorithm:
+            axes.axhline(position - 0.5, **BLOCK_RULE)
     return drawn
 
 
 def _line_axis(axes: Axes, lines: list[CipherLine]) -> None:
-    """Contenders down, fastest on top, ZUC's labels bold in ZUC's colour."""
+    """Contenders down, fastest on top, ZUC's labels bold in ZUC's colour, the document's
+    grey and italic."""
     axes.set_yticks(range(len(lines)), [line.label for line in lines])
     for tick, line in zip(axes.get_yticklabels(), lines):
-        if is_zuc(line.algorithm):
+        if line.document:
+            tick.set_color(DOCUMENT_LABEL_COLOUR)
+            tick.set_fontstyle("italic")
+        elif is_zuc(line.algorithm):
             tick.set_fontweight("bold")
             tick.set_color(ZUC_COLOUR)
     axes.set_ylim(len(lines) - 0.5, -0.5)
@@ -140,11 +164,11 @@ def _value_axis(axes: Axes, figures: list[float], label: str, log: bool) -> None
 
 def _legend_handles(lines: list[CipherLine]) -> list[Patch]:
     handles = []
-    if any(line.ours and is_zuc(line.algorithm) for line in lines):
+    if any(not line.document and is_zuc(line.algorithm) for line in lines):
         handles.append(Patch(label="ZUC, measured here", color=ZUC_COLOUR))
-    if any(line.ours and not is_zuc(line.algorithm) for line in lines):
+    if any(not line.document and not is_zuc(line.algorithm) for line in lines):
         handles.append(Patch(label="other ciphers, measured here", color=OTHER_COLOUR))
-    machines = in_order(r.implementation for line in lines for r in line.document)
+    machines = in_order(r.implementation for line in lines if line.document for r in line.rows)
     if machines:
         handles.append(Patch(label=f"[document] {', '.join(machines)}: published figure, "
                                    f"another machine", **DOCUMENT_STYLE))

@@ -50,6 +50,26 @@ def in_order(values: Iterable[Key]) -> list[Key]:
     return list(dict.fromkeys(values))
 
 
+def document_key(row: Row) -> tuple:
+    """A published figure: the same in every results file that carries it."""
+    return (row.suite, row.algorithm, row.configuration, row.implementation, row.size_bytes,
+            row.unit)
+
+
+def without_repeated_documents(rows: Iterable[Row]) -> list[Row]:
+    """Each published figure once, where its first copy was: every results file of a suite
+    carries the document's figures, and two inputs of one suite would show them twice."""
+    seen: set[tuple] = set()
+    kept = []
+    for row in rows:
+        if row.is_document:
+            if document_key(row) in seen:
+                continue
+            seen.add(document_key(row))
+        kept.append(row)
+    return kept
+
+
 def sizes_of(rows: Iterable[Row]) -> list[int]:
     return sorted({row.size_bytes for row in rows})
 
