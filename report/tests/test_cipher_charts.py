@@ -21,6 +21,15 @@ def _estream_rows(configuration: str):
     return pick(rows, configuration=configuration)
 
 
+# the packet chart's panels: the estream fixture's message sizes (a --quick run: ours up to
+# 1 MB, the document's 100 MB)
+PANEL_SIZES = (16, 32, 40, 576, 1500, 9000, 1_000_000, 100_000_000)
+
+
+def _panels(chart) -> list:
+    return [axes for axes in chart.figure.axes if axes.get_visible()]
+
+
 def _document_bars(axes) -> list[float]:
     """The widths of the grey hatched bars: the document's figures drawn in a panel."""
     return [patch.get_width() for patch in axes.patches if patch.get_hatch() == "//"]
@@ -79,11 +88,27 @@ def test_the_documents_figure_is_drawn_once_per_panel_and_algorithm():
     (axes,) = [a for a in stream.figure.axes if a.get_visible()]
     assert sorted(_document_bars(axes)) == sorted(published)
     packets = cipher_packet_chart(rows)
-    for axes in (a for a in packets.figure.axes if a.get_visible()):
-        size = int(axes.get_title().split("-")[0])
+    for axes, size in zip(_panels(packets), PANEL_SIZES):
         at_size = [r.median for r in pick(rows, configuration="message")
                    if r.is_document and r.size_bytes == size]
         assert sorted(_document_bars(axes)) == sorted(at_size), size
+
+
+def test_the_packet_chart_has_every_column_of_table_4():
+    rows = list(load_results_file(str(ESTREAM)).rows)
+    panels = _panels(cipher_packet_chart(rows))
+    assert [axes.get_title() for axes in panels] == [
+        "16-byte messages", "32-byte messages", "40-byte messages", "576-byte messages",
+        "1500-byte messages", "9000-byte messages", "1 MB messages",
+        "100 MB messages (the document's only)"]
+    # ours at 1 MB (a --quick run), the document's at 100 MB: each in its own panel
+    one_mb, hundred_mb = panels[6], panels[7]
+    assert _document_bars(one_mb) == []
+    assert sorted(_document_bars(hundred_mb)) == sorted(
+        r.median for r in rows if r.is_document and r.size_bytes == 100_000_000)
+    scalar = [r.median for r in rows if r.implementation == "scalar" and r.size_bytes == 9000
+              and r.algorithm == "128-eea3" and r.configuration == "message"]
+    assert scalar[0] in [p.get_width() for p in panels[5].patches]
 
 
 def test_two_files_with_the_same_published_figures_show_them_once(report):

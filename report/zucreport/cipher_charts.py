@@ -19,14 +19,18 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import units
 from .charts import DOCUMENT_COLOUR, Chart, render
 from .results import Row
-from .select import (grouped, in_order, is_zuc, pick, tick_heading, tick_labels,
+from .select import (grouped, in_order, is_zuc, pick, sizes_of, tick_heading, tick_labels,
                      timed_contender_key)
 
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
 DOCUMENT_STYLE = {"facecolor": DOCUMENT_COLOUR, "hatch": "//", "edgecolor": "white"}
 DOCUMENT_LABEL_COLOUR = "0.35"
-PACKET_SIZES = (16, 40, 576, 1500)      # the document's Table 4 columns
+# The packet chart's line order: by the first of these sizes a line has (1500 bytes: every
+# contender has it, the many-message ones too).
+ORDER_SIZES = (1500, 576, 40, 32, 16, 9000)
+PACKET_COLUMNS = 4      # panels per row of the packet chart
+PACKET_LINE_INCHES = 0.22
 LOG_RANGE = 20          # beyond this largest/smallest ratio a linear axis hides the fast ones
 BAR = 0.7               # bar height, of a line's
 LINE_INCHES = 0.3       # figure height per line
@@ -175,15 +179,20 @@ def _legend_handles(lines: list[CipherLine]) -> list[Patch]:
     return handles
 
 
-def _figure(lines: list[CipherLine], title: str, width: float, panels: int = 1
-            ) -> tuple[Figure, list[Axes]]:
-    """Panels side by side sharing the lines; the title above, the legend below."""
-    figure = Figure(figsize=(width, 2.4 + LINE_INCHES * len(lines)), layout="constrained")
-    panel_axes = figure.subplots(1, panels, sharey=True, squeeze=False)[0].tolist()
+def _figure(lines: list[CipherLine], title: str, width: float, panels: int = 1,
+            columns: int = 1, line_inches: float = LINE_INCHES) -> tuple[Figure, list[Axes]]:
+    """Panels sharing the lines, in rows of `columns`; the title above, the legend below."""
+    rows = math.ceil(panels / columns)
+    figure = Figure(figsize=(width, 1.6 + rows * (0.8 + line_inches * len(lines))),
+                    layout="constrained")
+    grid = figure.subplots(rows, columns, sharey=True, squeeze=False)
+    panel_axes = grid.flatten().tolist()
+    for unused in panel_axes[panels:]:
+        unused.set_visible(False)
     figure.suptitle(title)
     figure.legend(handles=_legend_handles(lines), loc="outside lower center", ncols=3,
                   fontsize="small")
-    return figure, panel_axes
+    return figure, panel_axes[:panels]
 
 
 # ---- the charts ----------------------------------------------------------------------
@@ -204,30 +213,42 @@ def cipher_stream_chart(rows: list[Row]) -> Chart | None:
     return render("estream-stream", f"{heading}: {detail}", figure)
 
 
+def _size_title(size: int) -> str:
+    label = units.size_label(size)
+    return f"{label}-byte messages" if label.isdigit() else f"{label} messages"
+
+
 def _packet_panel(axes: Axes, lines: list[CipherLine], size: int, unit: str) -> None:
     figures = _draw_bars(axes, lines, median_at(size))
-    axes.set_title(f"{size}-byte messages")
+    ours = any(median_at(size)(line.rows) is not None for line in lines if not line.document)
+    # e.g. the document's 100 MB beside a --quick run's 1 MB: never in one panel
+    axes.set_title(_size_title(size) + ("" if ours else " (the document's only)"),
+                   fontsize="medium")
     if figures:
         _value_axis(axes, figures, f"{unit}/byte", log=True)
 
 
 def cipher_packet_chart(rows: list[Row]) -> Chart | None:
-    """Table 4's packet sizes for every cipher: fresh key and IV per message."""
+    """Table 4's columns for every cipher, 16 bytes to the long message (1 MB for ours in a
+    --quick run, the document's 100 MB): fresh key and IV per message."""
     chosen = pick(rows, suite="estream", configuration="message", unit="ticks/byte")
-    sizes = [s for s in PACKET_SIZES if any(r.size_bytes == s for r in chosen)]
+    sizes = sizes_of(chosen)
     if not sizes:
         return None
-    chosen = [r for r in chosen if r.size_bytes in sizes]
-    # one order for every panel, by the largest size, so a line reads across
-    lines = sorted_lines(cipher_lines(chosen), [median_at(s) for s in reversed(sizes)])
+    order = [s for s in ORDER_SIZES if s in sizes] + [s for s in sizes if s not in ORDER_SIZES]
+    # one order for every panel, so that a line reads across
+    lines = sorted_lines(cipher_lines(chosen), [median_at(s) for s in order])
     heading = "Packet speed of every cipher (first document, Table 4)"
     detail = (f"x-byte messages, a fresh key and IV each, setup included; "
-              f"ordered by the {sizes[-1]}-byte figure")
-    figure, panels = _figure(lines, f"{heading}:\n{detail}", width=3.3 * len(sizes) + 2.4,
-                             panels=len(sizes))
+              f"ordered by the {_size_title(order[0]).removesuffix(' messages')} figure")
+    columns = min(PACKET_COLUMNS, len(sizes))
+    figure, panels = _figure(lines, f"{heading}:\n{detail}", width=3.3 * columns + 2.4,
+                             panels=len(sizes), columns=columns,
+                             line_inches=PACKET_LINE_INCHES)
     for axes, size in zip(panels, sizes):
         _packet_panel(axes, lines, size, tick_heading(chosen))
-    _line_axis(panels[0], lines)
+    for axes in panels[::columns]:          # the first of each row of panels
+        _line_axis(axes, lines)
     return render("estream-packets", f"{heading}: {detail}", figure)
 
 
