@@ -28,6 +28,7 @@ from .tables import table15_rows            # noqa: E402
 from .units import axis_size_label, singular  # noqa: E402
 
 DPI = 200              # an 8-inch chart is 1600 pixels wide
+MIN_WIDTH = 8.0        # inches
 # 18 distinct colours (tab20's strong shades, then its light ones, without the greys the
 # document's lines use), so that up to 18 contenders never share one
 _TAB20 = matplotlib.colormaps["tab20"].colors
@@ -53,8 +54,10 @@ class Chart:
 # ---- drawing helpers -------------------------------------------------------------
 
 def _figure(panels: int = 1, columns: int = 1, panel_size=(8.0, 4.8)) -> tuple[Figure, list[Axes]]:
+    """Panels in rows of `columns`; never narrower than MIN_WIDTH (a lone 7-inch panel)."""
     rows = math.ceil(panels / columns)
-    figure = Figure(figsize=(panel_size[0] * columns, panel_size[1] * rows), layout="constrained")
+    figure = Figure(figsize=(max(MIN_WIDTH, panel_size[0] * columns), panel_size[1] * rows),
+                    layout="constrained")
     axes = figure.subplots(rows, columns, squeeze=False).flatten().tolist()
     for unused in axes[panels:]:
         unused.set_visible(False)
