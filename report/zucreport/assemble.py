@@ -126,11 +126,12 @@ def _mac_section(rows) -> Section:
 def _ablation_section(rows) -> Section:
     table15 = draw.ablation_table15_chart(rows)
     return Section(
-        "Ablation: the second document's optimisation methods (Tables 13 and 15)",
+        "Ablation: the second document's optimisation methods (Tables 13, 14 and 15)",
         "Keystream speed of each method alone and of their combinations, and the gain over "
         "the unoptimised baseline; encryption speed in bits per "
         f"{units.singular(tick_heading(tables.table15_rows(rows)))} by message size.",
-        tables.ablation_gain_tables(rows) + tables.ablation_table15_tables(rows),
+        tables.ablation_gain_tables(rows) + [t for t in (tables.ablation_table14(rows),) if t]
+        + tables.ablation_table15_tables(rows),
         draw.ablation_gain_charts(rows) + ([table15] if table15 else []))
 
 

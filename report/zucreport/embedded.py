@@ -60,7 +60,7 @@ def setup_key(row: Row) -> tuple:
 
 def setup_text(row: Row) -> str:
     threads = int(row.optional.get("threads", 1))
-    return (f"{_size_text(row.size_bytes)} file, {row.repeats} runs"
+    return (f"{units.size_text(row.size_bytes)} file, {row.repeats} runs"
             + (f", {threads} threads" if threads > 1 else ""))
 
 
@@ -117,13 +117,10 @@ def table2_row(configuration: Configuration) -> TableRow:
     return TableRow(label, cells, configuration.row.is_document)
 
 
-def _size_text(size_bytes: int) -> str:
-    label = units.size_label(size_bytes)
-    return f"{label} bytes" if label.isdigit() else label
 
 
 def _file_sizes(chosen: list[Configuration]) -> str:
-    return " or ".join(_size_text(s) for s in sorted({c.row.size_bytes for c in chosen}))
+    return " or ".join(units.size_text(s) for s in sorted({c.row.size_bytes for c in chosen}))
 
 
 def _table2_notes(chosen: list[Configuration]) -> list[str]:

@@ -5,7 +5,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from . import units
-from .ablation import GAIN_TITLES, VariantGain, gain_sets, variant_gains, variant_label
+from .ablation import (EFFECT_THRESHOLD, EFFECTIVE, GAIN_TITLES, NO_EFFECT, NOT_EFFECTIVE,
+                       TABLE14_ALGORITHM, Effect, VariantGain, best_combination_note, gain_sets,
+                       table14, table15_best_note, variant_gains, variant_label)
 from .mac import mac_ratio_series
 from .measures import mbps, us_per_message
 from .results import Row
@@ -172,7 +174,8 @@ def _gain_row(gain: VariantGain) -> TableRow:
 
 
 def ablation_gain_tables(rows: list[Row]) -> list[Table]:
-    """Keystream Gbps and gain over the baseline, ours beside the document's."""
+    """Keystream Gbps and gain over the baseline, ours beside the document's; under Table 13,
+    the best combination measured here."""
     tables = []
     for configuration, algorithm in gain_sets(rows):
         title = f"{GAIN_TITLES.get(configuration, configuration)}: {algorithm}"
@@ -180,12 +183,60 @@ def ablation_gain_tables(rows: list[Row]) -> list[Table]:
                               "[document]: gain"])
         gains = variant_gains(rows, algorithm, configuration)
         table.rows = [_gain_row(g) for g in gains]
-        table.notes = ["Gain: speed over the baseline's, minus 1 (baseline time / time - 1); "
-                       "each side against its own baseline."]
+        best = best_combination_note(rows, algorithm) if configuration == "table13" else None
+        table.notes = ([best] if best else []) + [
+            "Gain: speed over the baseline's, minus 1 (baseline time / time - 1); each side "
+            "against its own baseline."]
         if any(g.document_gbps is not None for g in gains):
             table.notes.append(DOCUMENT_NOTE)
         tables.append(table)
     return tables
+
+
+UNCERTAIN = "?"
+NOT_COMBINED = "not combined"
+
+
+def _effect_cell(effect: Effect | None, alone: bool) -> str:
+    """"✓ +69.3%", "×? -5.6%", "× -24.9% added to call+compile+lazy+sbox1"."""
+    if effect is None:
+        return units.MISSING if alone else NOT_COMBINED
+    text = f"{effect.verdict}{UNCERTAIN if effect.overlap else ''} {units.percent(effect.gain)}"
+    return text if alone else f"{text} added to {effect.added_to}"
+
+
+def _published(effective: bool) -> str:
+    return EFFECTIVE if effective else NOT_EFFECTIVE
+
+
+def ablation_table14(rows: list[Row]) -> Table | None:
+    """The second document's Table 14, derived from this machine's runs of Tables 3-13,
+    beside the document's verdicts."""
+    effects = table14(rows)
+    if not effects:
+        return None
+    table = Table(f"Table 14: is each method effective, alone and combined? "
+                  f"{TABLE14_ALGORITHM}",
+                  ["method", "alone: ours", "alone: [document]", "combined: ours",
+                   "combined: [document]"], numeric=False)
+    for e in effects:
+        table.rows.append(TableRow(f"{e.name} ({e.method})", [
+            _effect_cell(e.alone, alone=True), _published(e.document_alone),
+            _effect_cell(e.combined, alone=False), _published(e.document_combined)]))
+    threshold = f"{100 * EFFECT_THRESHOLD:g}%"
+    table.notes = [
+        f"Ours, from this machine's runs: alone, the method's variant (Tables 3-12) over the "
+        f"baseline; combined, each Table 13 combination holding the method over the same "
+        f"combination without it, the worst shown (as the document judged SIMD, which helped "
+        f"call+compile+lazy and slowed its best combination). {EFFECTIVE}: faster by "
+        f"{threshold} or more; {NOT_EFFECTIVE}: slower by {threshold} or more; {NO_EFFECT}: "
+        f"within {threshold}.",
+        f"{UNCERTAIN}: the two runs' quartile ranges overlap, so the difference is within "
+        f"this machine's noise; a quieter machine or more repeats would settle it.",
+        f"{NOT_COMBINED}: no combination of Table 13 holds the method.",
+        "[document]: the second document's Table 14 as published (Core i7-8750H, gcc).",
+    ]
+    return table
 
 
 def _table15_label(row: Row) -> str:
@@ -203,12 +254,32 @@ def ablation_table15_tables(rows: list[Row]) -> list[Table]:
     """Table 15: encryption speed in bits per tick by message size."""
     tables = []
     for algorithm, group in grouped(table15_rows(rows), lambda r: r.algorithm).items():
-        table = _size_table(f"Table 15: encryption, bits per {units.singular(tick_heading(group))}"
-                            f" by message size: {algorithm}", group,
-                            lambda r: units.bits_per_cycle(r.median), key=timed_contender_key,
-                            label=tick_labels(group, _table15_label))
+        unit = units.singular(tick_heading(group))
+        table = _size_table(f"Table 15: encryption, bits per {unit} by message size: "
+                            f"{algorithm}", group, lambda r: units.bits_per_cycle(r.median),
+                            key=timed_contender_key, label=tick_labels(group, _table15_label))
+        table.notes[:0] = [note for note in (table15_best_note(rows, algorithm),
+                                             _table15_fastest(group, unit)) if note]
         tables.append(table)
     return tables
+
+
+def _table15_fastest(group: list[Row], unit: str) -> str | None:
+    """The fastest of ours at its best size, beside the document's optimised at its best."""
+    ours = [r for r in group if not r.is_document]
+    if not ours:
+        return None
+    best = max(ours, key=lambda r: r.median)
+    text = (f"Fastest here: {_table15_label(best)}, {units.bits_per_cycle(best.median)} bits "
+            f"per {unit} at {units.size_text(best.size_bytes)}")
+    documents = [r for r in group if r.is_document]
+    if documents:
+        theirs = max(documents, key=lambda r: r.median)
+        text += (f" (the document's fastest: {variant_label(theirs)}, "
+                 f"{units.bits_per_cycle(theirs.median)} bits per "
+                 f"{units.singular(units.DOCUMENT_TICKS)} at "
+                 f"{units.size_text(theirs.size_bytes)})")
+    return text + "."
 
 
 # ---- speed -------------------------------------------------------------------

@@ -50,6 +50,12 @@ def size_label(size_bytes: int) -> str:
     return str(size_bytes)
 
 
+def size_text(size_bytes: int) -> str:
+    """A size in a sentence: "128 bytes", "64 KiB", "1 MB"."""
+    label = size_label(size_bytes)
+    return f"{label} bytes" if label.isdigit() else label
+
+
 def axis_size_label(size_bytes: float) -> str:
     """Decimal sizes for the major ticks (powers of ten) of a log axis."""
     for factor, suffix in ((1e9, "GB"), (1e6, "MB"), (1e3, "kB")):
