@@ -7,11 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import matplotlib.image
+import pytest
 
+from zucreport import units
 from zucreport.cli import main
-from zucreport.embedded import configurations, table2
-from zucreport.embedded_charts import (embedded_charts, latency_chart, latency_figure,
-                                       throughput_chart, throughput_order)
+from zucreport.embedded import block_size_table, configurations, table2
+from zucreport.embedded_charts import (block_size_chart, embedded_charts, latency_chart,
+                                       latency_figure, throughput_chart, throughput_order)
 from zucreport.results import load_results_file
 from zucreport.select import pick
 
@@ -19,6 +21,8 @@ from conftest import FIXTURES
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FIXTURE = FIXTURES / "embedded.json"
+# every Simon and Speck configuration of Table 1, a --quick-sized run (1 MiB, 3 runs)
+SIMON_SPECK = FIXTURES / "embedded-simon-speck.json"
 
 
 def _rows():
@@ -157,7 +161,8 @@ def test_throughput_runs_fastest_first():
 def test_the_charts_are_pngs_and_the_throughput_chart_grows_with_the_matrix():
     rows = _rows()
     charts = embedded_charts(rows)
-    assert [c.slug for c in charts] == ["embedded-figure5", "embedded-throughput"]
+    assert [c.slug for c in charts] == ["embedded-figure5", "embedded-block-size",
+                                        "embedded-throughput"]
     for chart in charts:
         height, width, _ = _pixels(chart.png).shape
         assert height > 400 and width >= 1000, chart.slug
@@ -174,7 +179,8 @@ def test_a_file_mixing_embedded_and_mac_results_renders(tmp_path: Path):
     out = tmp_path / "out"
     assert main(["--out", str(out), str(path)]) == 0
     charts = {p.stem for p in (out / "charts").glob("*.png")}
-    assert charts == {"mac-ratio", "mac-time", "embedded-figure5", "embedded-throughput"}
+    assert charts == {"mac-ratio", "mac-time", "embedded-figure5", "embedded-block-size",
+                      "embedded-throughput"}
     markdown = (out / "README.md").read_text(encoding="utf-8")
     assert "**Table 2: latency and resources of every configuration**" in markdown
     assert "**Table 6: speed relative to 128-EIA3 (same backend)**" in markdown
@@ -182,3 +188,75 @@ def test_a_file_mixing_embedded_and_mac_results_renders(tmp_path: Path):
     html = (out / "index.html").read_text(encoding="utf-8")
     assert "<figcaption>Figure 5: latency by encryption mode and key length</figcaption>" \
         in html
+
+
+# ---- block size and speed --------------------------------------------------------------
+
+def _simon_speck() -> tuple[list, dict]:
+    document = json.loads(SIMON_SPECK.read_text())
+    by_name = {r["name"]: r for r in document["results"]}
+    return list(load_results_file(str(SIMON_SPECK)).rows), by_name
+
+
+SHORTEST_KEYS = ("32/64", "48/72", "64/96", "96/96", "128/128")
+MODES = ("cbc", "pcbc", "cfb", "ctr", "ecb", "ofb")
+
+
+def test_the_block_size_table_has_each_family_and_mode_at_each_block_size():
+    rows, by_name = _simon_speck()
+    table = block_size_table(rows)
+    assert table.columns == ["family, mode", "32-bit block", "48-bit block", "64-bit block",
+                             "96-bit block", "128-bit block", "largest / smallest block"]
+    assert [row.label for row in table.rows] == [f"{family}, {mode.upper()}"
+                                                 for family in ("simon", "speck")
+                                                 for mode in MODES]
+    faster = 0
+    for row in table.rows:
+        family, mode = row.label.split(", ")
+        figures = [by_name[f"{family}-{sizes}-{mode.lower()}"]["throughput_mbs"]
+                   for sizes in SHORTEST_KEYS]
+        assert row.cells[:5] == [units.mbs(f) for f in figures], row.label
+        assert row.cells[5] == f"{figures[-1] / figures[0]:.2f}x", row.label
+        faster += figures[-1] > figures[0]
+    assert table.notes[0] == (f"Here the largest block is the faster in {faster} of 12 "
+                              f"family and mode pairs.")
+
+
+def test_the_block_size_chart_has_a_line_per_mode_through_the_shortest_keys():
+    rows, by_name = _simon_speck()
+    chart = block_size_chart(rows)
+    assert chart.slug == "embedded-block-size"
+    panels = _panels(chart.figure)
+    assert list(panels) == ["simon", "speck"]
+    for family, axes in panels.items():
+        assert [t.get_text() for t in axes.get_xticklabels()] == ["32", "48", "64", "96", "128"]
+        assert axes.get_yscale() == "log"
+        lines = {line.get_label(): line for line in axes.get_lines()
+                 if not line.get_label().startswith("_")}
+        assert list(lines) == [m.upper() for m in MODES]
+        for mode in MODES:
+            expected = [by_name[f"{family}-{sizes}-{mode}"]["throughput_mbs"]
+                        for sizes in SHORTEST_KEYS]
+            assert list(lines[mode.upper()].get_ydata()) == pytest.approx(expected)
+    legend = [t.get_text() for t in chart.figure.legends[0].get_texts()]
+    assert legend == [m.upper() for m in MODES] + ["a longer key, same block size"]
+    assert "a larger block encrypt faster" in chart.figure.get_suptitle()
+
+
+def test_longer_keys_are_hollow_markers_at_their_block_size():
+    rows, by_name = _simon_speck()
+    axes = _panels(block_size_chart(rows).figure)["speck"]
+    hollow = [line for line in axes.get_lines()
+              if line.get_markerfacecolor() == "none" and len(line.get_xdata())]
+    points = sorted((x, y) for line in hollow for x, y in zip(line.get_xdata(), line.get_ydata()))
+    longer = sorted((("32", "48", "64", "96", "128").index(r["name"].split("-")[1].split("/")[0]),
+                     r["throughput_mbs"]) for r in by_name.values()
+                    if r["family"] == "speck" and r["name"].split("-")[1] not in SHORTEST_KEYS)
+    assert points == pytest.approx(longer)
+
+
+def test_no_block_size_chart_for_families_of_one_block_size():
+    rows = [r for r in _rows() if r.text["family"] in ("aes", "speck")]
+    assert block_size_chart(rows) is None and block_size_table(rows) is None
+    # the stored matrix has Simon in 32- and 128-bit blocks: a Simon panel only
+    assert list(_panels(block_size_chart(_rows()).figure)) == ["simon"]

@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 from . import charts as draw
 from .cipher_charts import cipher_charts
-from .embedded import table2
+from .embedded import block_size_table, table2
 from .embedded_charts import embedded_charts
 from . import tables, units
 from .charts import Chart
@@ -148,7 +148,7 @@ def _embedded_section(rows) -> Section:
         "Embedded: latency and resources of every cipher configuration (Table 2, Figure 5)",
         "Each configuration of the paper's Table 1 encrypts a file in a child process: its "
         "latency, throughput, CPU and memory, and the whole system's while it ran.",
-        [t for t in (table2(rows),) if t],
+        [t for t in (table2(rows), block_size_table(rows)) if t],
         embedded_charts(rows))
 
 

@@ -174,3 +174,82 @@ def variants_by_block(family: list[Configuration]) -> bool:
 
 def family_modes(family: list[Configuration]) -> list[str]:
     return in_order(c.mode for c in family)
+
+
+# ---- block size and speed (the third document's claim) --------------------------------
+
+# The third document's finding (its abstract and conclusion).
+BLOCK_CLAIM = "does a larger block encrypt faster, as the third document found?"
+
+
+def throughput(configuration: Configuration) -> float:
+    return configuration.number("throughput_mbs") or 0.0
+
+
+def block_size_families(chosen: list[Configuration]) -> dict[str, list[Configuration]]:
+    """Families with configurations of more than one block size (Simon, Speck) and a
+    throughput, one per setup when there are several ("simon (1 MiB file, 3 runs)")."""
+    def panel(c: Configuration) -> str:
+        return f"{c.family} ({c.setup})" if c.setup else c.family
+    measured = [c for c in chosen if c.bits("block_bits") and throughput(c) > 0]
+    return {name: group for name, group in grouped(measured, panel).items()
+            if len({c.bits("block_bits") for c in group}) > 1}
+
+
+def block_sizes(family: list[Configuration]) -> list[int]:
+    return sorted({c.bits("block_bits") for c in family})
+
+
+def smallest_keys(family: list[Configuration], mode: str) -> dict[int, Configuration]:
+    """The mode's configuration of each block size with the shortest key: block size alone
+    changes along them (a longer key adds rounds)."""
+    chosen: dict[int, Configuration] = {}
+    for c in family:
+        if c.mode != mode:
+            continue
+        block = c.bits("block_bits")
+        if block not in chosen or (c.bits("key_bits") or 0) < (chosen[block].bits("key_bits") or 0):
+            chosen[block] = c
+    return chosen
+
+
+def largest_over_smallest(points: dict[int, Configuration]) -> float | None:
+    """Throughput at the largest block size over that at the smallest."""
+    if len(points) < 2:
+        return None
+    blocks = sorted(points)
+    return throughput(points[blocks[-1]]) / throughput(points[blocks[0]])
+
+
+def block_size_table(rows: list[Row]) -> Table | None:
+    """MB/s by block size for each family and mode, the smallest key of each size."""
+    families = block_size_families(configurations(rows))
+    if not families:
+        return None
+    blocks = sorted({b for family in families.values() for b in block_sizes(family)})
+    table = Table("Block size and throughput (MB/s): " + BLOCK_CLAIM,
+                  ["family, mode"] + [f"{b}-bit block" for b in blocks]
+                  + ["largest / smallest block"])
+    faster = total = 0
+    for name, family in families.items():
+        for mode in family_modes(family):
+            points = smallest_keys(family, mode)
+            ratio = largest_over_smallest(points)
+            cells = [units.mbs(throughput(points[b])) if b in points else units.MISSING
+                     for b in blocks]
+            table.rows.append(TableRow(f"{name}, {mode.upper()}", cells + [
+                units.MISSING if ratio is None else f"{ratio:.2f}x"]))
+            if ratio is not None:
+                total += 1
+                faster += ratio > 1
+    keys = ", ".join(sorted({f"{c.bits('block_bits')}/{c.bits('key_bits')}"
+                             for family in families.values() for mode in family_modes(family)
+                             for c in smallest_keys(family, mode).values()},
+                            key=lambda s: tuple(map(int, s.split("/")))))
+    table.notes = [
+        f"Here the largest block is the faster in {faster} of {total} family and mode pairs.",
+        f"Each cell: the configuration of that block size with the shortest key ({keys} "
+        f"block/key bits), file size / mean latency; longer keys are in Table 2 and in the "
+        f"block size chart.",
+        f"{units.MISSING}: no configuration of that block size was run."]
+    return table

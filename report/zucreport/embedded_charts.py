@@ -7,13 +7,15 @@ import math
 import matplotlib
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter, NullFormatter
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from . import units
 from .charts import OURS_COLOURS, Chart, _figure, render
-from .embedded import (Configuration, configurations, family_modes,
-                       multi_configuration_families, variant_label, variants_by_block)
+from .embedded import (BLOCK_CLAIM, Configuration, block_size_families, block_sizes,
+                       configurations, family_modes, multi_configuration_families,
+                       smallest_keys, throughput, variant_label, variants_by_block)
 from .results import Row
 from .select import contender_key, contender_label, grouped, in_order, is_zuc
 
@@ -139,8 +141,7 @@ def family_colours(families: list[str]) -> dict[str, tuple]:
     return {family: palette[index % len(palette)] for index, family in enumerate(families)}
 
 
-def _throughput(configuration: Configuration) -> float:
-    return configuration.number("throughput_mbs") or 0.0
+_throughput = throughput
 
 
 def throughput_order(rows: list[Row]) -> list[Configuration]:
@@ -193,6 +194,74 @@ def throughput_chart(rows: list[Row]) -> Chart | None:
     return render("embedded-throughput", THROUGHPUT_TITLE, figure)
 
 
+# ---- block size and throughput ---------------------------------------------------------
+
+BLOCK_TITLE = "Throughput by block size, per mode"
+BLOCK_PANEL_SIZE = (6.0, 4.4)
+MODE_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+
+
+def _mode_styles(modes: list[str]) -> dict[str, dict]:
+    """One colour and marker per mode, the same in every panel."""
+    return {mode: {"color": OURS_COLOURS[i % len(OURS_COLOURS)],
+                   "marker": MODE_MARKERS[i % len(MODE_MARKERS)]}
+            for i, mode in enumerate(modes)}
+
+
+def _block_panel(axes: Axes, name: str, family: list[Configuration],
+                 styles: dict[str, dict]) -> None:
+    """A line per mode through the shortest key of each block size; longer keys of the
+    same block size as hollow markers."""
+    blocks = block_sizes(family)
+    for mode in family_modes(family):
+        style = styles[mode]
+        points = smallest_keys(family, mode)
+        line = sorted(points)
+        axes.plot([blocks.index(b) for b in line], [_throughput(points[b]) for b in line],
+                  color=style["color"], marker=style["marker"], label=mode.upper())
+        others = [c for c in family if c.mode == mode and c not in points.values()]
+        axes.plot([blocks.index(c.bits("block_bits")) for c in others],
+                  [_throughput(c) for c in others], linestyle="none",
+                  marker=style["marker"], markerfacecolor="none", color=style["color"])
+    axes.set_xticks(range(len(blocks)), [str(b) for b in blocks])
+    axes.set_xlim(-0.4, len(blocks) - 0.6)
+    axes.set_xlabel("block size (bits)")
+    # ratios are the question (is a larger block faster?), and the modes lie a decade apart
+    axes.set_yscale("log")
+    axes.yaxis.set_major_locator(LogLocator(subs=(1.0, 2.0, 5.0)))
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+    axes.yaxis.set_minor_formatter(NullFormatter())
+    axes.set_ylabel("throughput (MB/s, log scale; higher is faster)")
+    axes.set_title(name)
+    axes.grid(True, which="major", alpha=0.35)
+
+
+def block_size_chart(rows: list[Row]) -> Chart | None:
+    """The third document's claim that a larger block encrypts faster, on the families
+    measured in several block sizes (Simon, Speck)."""
+    families = block_size_families(configurations(rows))
+    if not families:
+        return None
+    styles = _mode_styles(in_order(m for family in families.values()
+                                   for m in family_modes(family)))
+    figure, panels = _figure(len(families), columns=min(2, len(families)),
+                             panel_size=BLOCK_PANEL_SIZE)
+    for axes, (name, family) in zip(panels, families.items()):
+        _block_panel(axes, name, family, styles)
+    handles = [Line2D([], [], color=s["color"], marker=s["marker"], label=mode.upper())
+               for mode, s in styles.items()]
+    handles.append(Line2D([], [], color="0.3", marker="o", markerfacecolor="none",
+                          linestyle="none", label="a longer key, same block size"))
+    figure.legend(handles=handles, title="mode (line: the shortest key)", loc="outside right",
+                  fontsize="small")
+    names = " and ".join(dict.fromkeys(c.family.capitalize() for f in families.values()
+                                       for c in f))
+    title = f"{BLOCK_TITLE}: {names}"
+    figure.suptitle(f"{title}\n{BLOCK_CLAIM}")
+    return render("embedded-block-size", title, figure)
+
+
 def embedded_charts(rows: list[Row]) -> list[Chart]:
     """The charts whose data is present."""
-    return [c for c in (latency_chart(rows), throughput_chart(rows)) if c]
+    return [c for c in (latency_chart(rows), block_size_chart(rows), throughput_chart(rows))
+            if c]
