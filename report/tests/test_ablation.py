@@ -127,3 +127,12 @@ def test_table15_says_its_optimised_column_is_not_the_best_here():
     assert table.notes[1] == (
         "Fastest here: libzuc-scalar-v3, 3.719 bits per TSC tick at 64 KiB (the document's "
         "fastest: optimised, 0.849 bits per cycle at 64 KiB).")
+
+
+def test_table15_cells_give_the_quartiles_the_note_promises():
+    (table,) = ablation_table15_tables(_rows())
+    cells = {row.label: row.cells for row in table.rows}
+    row = next(r for r in _rows() if r.configuration == "table15" and r.size_bytes == 128
+               and r.implementation == "optimised")
+    assert cells["optimised"][0] == f"{row.median:.3f} ({row.q1:.3f}-{row.q3:.3f})"
+    assert cells["[document] optimised"][0] == "0.440"

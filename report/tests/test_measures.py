@@ -8,7 +8,7 @@ import pytest
 from zucreport.ablation import variant_gains
 from zucreport.measures import gain_from_times, gain_over_baseline, us_per_message
 from zucreport.results import load_results_file
-from zucreport.tables import speed_tables
+from zucreport.tables import mac_time_table, speed_tables
 from zucreport.units import size_label
 
 from conftest import FIXTURES
@@ -83,3 +83,16 @@ def test_rows_run_on_several_threads_are_never_one_row_with_single_thread_ones()
     labels = [row.label for table in speed_tables(rows + two) for row in table.rows]
     threaded = [label for label in labels if label.endswith(" (2 threads)")]
     assert threaded and all(label[:-len(" (2 threads)")] in labels for label in threaded)
+
+
+def test_the_mac_table_gives_the_quartiles_scaled_like_the_median():
+    rows = list(load_results_file(str(FIXTURES / "mac.json")).rows)
+    table = mac_time_table(rows)
+    cells = {row.label: row.cells for row in table.rows}
+    row = next(r for r in rows if r.algorithm == "128-eia3" and r.backend == "libzuc"
+               and r.size_bytes == 16 and r.configuration == "mac")
+    scale = us_per_message(row) / row.median
+    assert cells["128-eia3 libzuc-scalar"][0] == (
+        f"{us_per_message(row):.3f} ({row.q1 * scale:.3f}-{row.q3 * scale:.3f})")
+    published = cells["128-eia3 [document] core-i3-3.4ghz-2011"][0]
+    assert "(" not in published

@@ -56,6 +56,21 @@ def _ticks(row: Row) -> str:
     return units.cycles_with_spread(row.median, row.q1, row.q3)
 
 
+def _spread_of(value: Callable[[Row], float | None], form: Callable[[float], str]
+               ) -> Callable[[Row], str]:
+    """A cell of a quantity derived in proportion to the median (µs per MAC from ticks per
+    byte), its quartiles scaled alike."""
+    def cell(row: Row) -> str:
+        figure = value(row)
+        if figure is None:
+            return units.MISSING
+        if row.median <= 0:
+            return form(figure)
+        scale = figure / row.median
+        return units.with_spread(figure, row.q1 * scale, row.q3 * scale, form)
+    return cell
+
+
 def _size_table(title: str, rows: list[Row], cell: Callable[[Row], str],
                 key: Callable[[Row], tuple] = contender_key,
                 label: Callable[[Row], str] = contender_label) -> Table:
@@ -145,7 +160,7 @@ def mac_time_table(rows: list[Row]) -> Table | None:
     if not chosen:
         return None
     return _size_table("Table 5: µs per MAC, by message size (bytes)", chosen,
-                       lambda r: units.micros(us_per_message(r)),
+                       _spread_of(us_per_message, units.micros),
                        key=_algorithm_and_contender, label=_labelled_with_algorithm)
 
 
@@ -256,7 +271,8 @@ def ablation_table15_tables(rows: list[Row]) -> list[Table]:
     for algorithm, group in grouped(table15_rows(rows), lambda r: r.algorithm).items():
         unit = units.singular(tick_heading(group))
         table = _size_table(f"Table 15: encryption, bits per {unit} by message size: "
-                            f"{algorithm}", group, lambda r: units.bits_per_cycle(r.median),
+                            f"{algorithm}", group,
+                            _spread_of(lambda r: r.median, units.bits_per_cycle),
                             key=timed_contender_key, label=tick_labels(group, _table15_label))
         table.notes[:0] = [note for note in (table15_best_note(rows, algorithm),
                                              _table15_fastest(group, unit)) if note]

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """How numbers and sizes are written in tables and on chart axes."""
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 KIB = 1024
 MIB = 1024 * 1024
@@ -75,12 +75,16 @@ def cycles(value: float | None) -> str:
     return _fixed(value, 2 if value < 100 else 0)
 
 
-def cycles_with_spread(median: float, q1: float, q3: float) -> str:
+def with_spread(median: float, q1: float, q3: float, form: Callable[[float], str]) -> str:
     """"0.40 (0.39-0.42)": the median, then the quartiles of the repeats; the median alone
     where there is no spread (a published figure)."""
     if q1 == q3 == median:
-        return cycles(median)
-    return f"{cycles(median)} ({cycles(q1)}-{cycles(q3)})"
+        return form(median)
+    return f"{form(median)} ({form(q1)}-{form(q3)})"
+
+
+def cycles_with_spread(median: float, q1: float, q3: float) -> str:
+    return with_spread(median, q1, q3, cycles)
 
 
 def micros(value: float | None) -> str:
