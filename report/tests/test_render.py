@@ -184,3 +184,13 @@ def test_the_estream_tables_show_every_cipher(rendered: Path):
         assert label in table3, label
     for label in _contender_labels(results):
         assert label in table4, label
+
+
+def test_panels_drawn_alike_share_one_legend_each_entry_once(report):
+    charts = {c.slug: c for s in report.sections for c in s.charts}
+    figure = charts["ablation-table13"].figure
+    panels = [axes for axes in figure.axes if axes.get_visible()]
+    assert len(panels) == 2 and not any(axes.get_legend() for axes in panels)
+    (legend,) = figure.legends
+    labels = [text.get_text() for text in legend.get_texts()]
+    assert labels == ["ours", "[document] (another machine)"]

@@ -176,13 +176,23 @@ def _plot_all(axes: Axes, rows: list[Row], key: Callable[[Row], tuple],
         _plot_series(axes, contender, style, label(contender[0]), value)
 
 
-def _finish(axes: Axes, title: str, ylabel: str) -> None:
+def _finish(axes: Axes, title: str, ylabel: str, legend: bool = True) -> None:
     axes.set_title(title)
     axes.set_ylabel(ylabel)
     axes.grid(True, which="major", alpha=0.35)
-    # beside the plot, never over its lines
-    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                borderaxespad=0)
+    if legend:
+        # beside the plot, never over its lines
+        axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                    borderaxespad=0)
+
+
+def _shared_legend(figure: Figure, panels: list[Axes]) -> None:
+    """Panels drawn alike share one legend, beside them all, each entry once."""
+    entries: dict[str, object] = {}
+    for axes in panels:
+        for handle, label in zip(*axes.get_legend_handles_labels()):
+            entries.setdefault(label, handle)
+    figure.legend(list(entries.values()), list(entries), loc="outside right", fontsize="small")
 
 
 # ---- (a) ticks/byte by message size ----------------------------------------------------
@@ -273,8 +283,8 @@ def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str) -> None:
     axes.invert_yaxis()                     # table order, top to bottom
     axes.axvline(0, color="black", linewidth=0.8)
     axes.set_xlabel("gain over the baseline (%): baseline time / time - 1")
-    axes.margins(x=0.15)
-    _finish(axes, algorithm, "variant")
+    axes.margins(x=0.2)                     # room for the value labels
+    _finish(axes, algorithm, "variant", legend=False)
 
 
 def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
@@ -288,6 +298,7 @@ def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
                                  panel_size=(7.0, 4.8))
         for axes, algorithm in zip(panels, algorithms):
             _gain_bars(axes, variant_gains(rows, algorithm, configuration), algorithm)
+        _shared_legend(figure, panels)
         title = (f"{GAIN_TITLES.get(configuration, configuration)}: keystream speed gain "
                  f"over the baseline")
         figure.suptitle(title)
