@@ -17,6 +17,9 @@
     "not found when configured (Debian: apt-get install libcrypto++-dev; needs a C++17 " \
     "compiler)"
 #endif
+#ifndef ZUCBENCH_GMSSL_ABSENT
+#define ZUCBENCH_GMSSL_ABSENT "not built"
+#endif
 #ifndef ZUCBENCH_IPSECMB_ABSENT
 #define ZUCBENCH_IPSECMB_ABSENT \
     "not found when configured (Debian: apt-get install libipsec-mb-dev; amd64 only)"
@@ -48,6 +51,13 @@ void bench_register_sodium(void)
 void bench_register_cryptopp(void)
 {
     absent("hc-128, rabbit, sosemanuk, salsa20-12", "cryptopp", ZUCBENCH_CRYPTOPP_ABSENT);
+}
+#endif
+
+#ifndef ZUCBENCH_HAVE_GMSSL
+void bench_register_gmssl(void)
+{
+    absent("128-eea3/eia3, zuc-256, zuc-256-mac32/64/128", "gmssl", ZUCBENCH_GMSSL_ABSENT);
 }
 #endif
 

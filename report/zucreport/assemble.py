@@ -25,7 +25,8 @@ CONTEXT_FIELDS = (
     ("tick_unit_note", "what a tick is"),
     ("tick_ghz", "tick rate (GHz)"), ("core_ghz_estimate", "core clock, estimated (GHz)"),
     ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
-    ("ipsec_mb_arch", "ipsec-mb code path"), ("library", "measured by"),
+    ("ipsec_mb_arch", "ipsec-mb code path"), ("gmssl_version", "GmSSL version"),
+    ("gmssl_library", "GmSSL library"), ("library", "measured by"),
 )
 # Beyond this relative difference, ticks and core cycles are worth telling apart.
 CLOCK_MISMATCH = 0.05
