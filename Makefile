@@ -20,6 +20,13 @@ VENV       ?= $(BUILD)/venv
 # The venv is rebuilt only when the requirements change.
 VENV_STAMP := $(VENV)/.requirements-installed
 RESULTS    ?= $(wildcard $(BUILD)/results/*.json)
+# GmSSL 3.1.1, a zucbench peer loaded at run time: the PyPI package
+# easy-gmssl builds it into $(GMSSL_DIR) (scripts/gmssl.sh), tried once per
+# venv ($(GMSSL_STAMP); `make gmssl` tries again). Both builds look there first.
+GMSSL_PACKAGE ?= easy-gmssl==2.0.1
+GMSSL_DIR   := $(abspath $(VENV))/.gmssl_3.1.1_install
+GMSSL_STAMP := $(VENV)/.gmssl-tried
+GMSSL_FLAGS := -DZUCBENCH_GMSSL_DIR=$(GMSSL_DIR)
 REPORT_DIR ?= report
 ifeq ($(CI),true)
 CMAKE_FLAGS += -DZUCBENCH_WERROR=ON
@@ -28,7 +35,7 @@ endif
 CROSS_TARGETS ?= armhf aarch64
 
 .PHONY: all setup build test test-release test-sanitize test-report test-static report venv \
-        cross-test clean \
+        gmssl cross-test clean \
         fuzz fuzz-build test-fuzz test-tsan clang-present
 
 # The main job: the source documents' ZUC tables on this machine (quick
@@ -51,8 +58,8 @@ all: build
 setup:
 	@./scripts/setup.sh
 
-build: setup
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+build: setup $(GMSSL_STAMP)
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(GMSSL_FLAGS) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
 test: test-release test-sanitize test-report test-fuzz test-tsan test-static
@@ -60,8 +67,9 @@ test: test-release test-sanitize test-report test-fuzz test-tsan test-static
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
 
-test-sanitize: setup
-	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZUCBENCH_SANITIZE=ON $(CMAKE_FLAGS)
+test-sanitize: setup $(GMSSL_STAMP)
+	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZUCBENCH_SANITIZE=ON \
+	  $(GMSSL_FLAGS) $(CMAKE_FLAGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure
 
@@ -85,7 +93,8 @@ test-tsan: setup clang-present
 	cmake -S . -B $(TSAN_BUILD) -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_FLAGS=-fsanitize=thread -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
 	  -DBUILD_TESTING=OFF -DZUCBENCH_WITH_IPSECMB=OFF -DZUCBENCH_WITH_OPENSSL=OFF \
-	  -DZUCBENCH_WITH_SODIUM=OFF -DZUCBENCH_WITH_CRYPTOPP=OFF $(CMAKE_FLAGS)
+	  -DZUCBENCH_WITH_SODIUM=OFF -DZUCBENCH_WITH_CRYPTOPP=OFF -DZUCBENCH_WITH_GMSSL=OFF \
+	  $(CMAKE_FLAGS)
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target zucbench
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" \
 	  ./$(TSAN_BUILD)/tools/zucbench speed --threads 3 --quick --sizes 16,1500 >/dev/null
@@ -111,6 +120,16 @@ test-static: build
 	  -DBUILD_TESTING=OFF $(CMAKE_FLAGS)
 	cmake --build $(STATIC_BUILD) -j $(JOBS) --target zucbench zuc_tool
 	sh tests/static_build.sh $(STATIC_BUILD) $(BUILD)/tools/zucbench
+
+# GmSSL into the venv when it is not there; never an error (its rows are
+# then absent). The stamp keeps a failed attempt from repeating every build.
+$(GMSSL_STAMP): | setup
+	@./scripts/gmssl.sh $(PYTHON) $(VENV) $(GMSSL_PACKAGE)
+	@mkdir -p $(VENV) && touch $@
+
+gmssl: | setup
+	@./scripts/gmssl.sh $(PYTHON) $(VENV) $(GMSSL_PACKAGE)
+	@mkdir -p $(VENV) && touch $(GMSSL_STAMP)
 
 report: $(VENV_STAMP)
 	PYTHONPATH=$(CURDIR)/report $(VENV)/bin/python -m zucreport --out $(REPORT_DIR) $(RESULTS)
