@@ -331,6 +331,86 @@ def test_repeat_range(tmp):
     check("mac --seconds runs", rc == 0 and "128-eia3" in out, f"rc={rc} {err[-200:]!r}")
 
 
+GMSSL_ALGORITHMS = ["128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", "zuc-256-mac64",
+                    "zuc-256-mac128"]
+
+
+def gmssl_listed(env=None):
+    """`zucbench list`'s gmssl lines: {algorithm: (status, reason or source)}, and
+    the lines themselves."""
+    rc, out, _ = run("list", env=env)
+    lines = [line for line in out.splitlines() if " gmssl " in line]
+    rows = {}
+    for line in lines:
+        fields = line.split(None, 4)
+        if len(fields) >= 4 and fields[1] == "gmssl":
+            rows[fields[0]] = (fields[3], fields[4] if len(fields) > 4 else "")
+    return rc, rows, lines
+
+
+def gmssl_results(path):
+    with open(path, encoding="utf-8") as f:
+        return {(r["algorithm"], r["configuration"], r["size_bytes"])
+                for r in json.load(f)["results"] if r["backend"] == "gmssl"}
+
+
+def test_gmssl(outputs, tmp):
+    """GmSSL's six rows: listed, available or absent with the reason; where
+    available, in every ZUC suite's results, their outputs checked against
+    libzuc's before timing (a wrong one is named on stderr and fails the run);
+    absent with the reason when $ZUCBENCH_GMSSL points nowhere."""
+    rc, rows, lines = gmssl_listed()
+    if not rows:
+        check("list: gmssl absent, with the reason (not built)",
+              rc == 0 and lines and all("absent:" in line for line in lines), str(lines))
+        print("GmSSL rows: not built here")
+        return
+    check("list: the six gmssl rows", sorted(rows) == sorted(GMSSL_ALGORITHMS), str(sorted(rows)))
+    statuses = {status for status, _ in rows.values()}
+    if statuses != {"available"}:
+        reasons = {why for _, why in rows.values()}
+        check("list: absent gmssl rows give the reason",
+              statuses == {"absent:"} and all(reasons), str(rows))
+        print(f"GmSSL rows absent here: {sorted(reasons)[0]}")
+    else:
+        path = os.path.join(tmp, "gmssl.json")
+        rc, out, err = run("speed", *GMSSL_ALGORITHMS, "--sizes", "1,17,64", "--repeats", "1",
+                           "--json", path)
+        check("speed: gmssl rows agree with libzuc at 1, 17 and 64 bytes",
+              rc == 0 and "wrong output" not in err, f"rc={rc} stderr={err[-400:]!r}")
+        if rc == 0:
+            got = gmssl_results(path)
+            missing = [(a, s) for a in GMSSL_ALGORITHMS for s in (1, 17, 64)
+                       if (a, "message", s) not in got]
+            check("speed: a gmssl cell for every algorithm and size", not missing, str(missing))
+        wanted = {
+            "speed": [(a, "message", s) for a in GMSSL_ALGORITHMS for s in (16, 1500)] +
+                     [(a, "stream", 0) for a in ("128-eea3", "zuc-256")],
+            "estream": [(a, c, s) for a in ("128-eea3", "zuc-256")
+                        for c, s in (("message", 16), ("message", 1500), ("stream", 0),
+                                     ("init", 0))],
+            "mac": [(a, "mac", s) for a in ["128-eia3", *GMSSL_ALGORITHMS[3:]]
+                    for s in (16, 9000)] +
+                   [(a, "ratio-to-128-eia3", 0) for a in GMSSL_ALGORITHMS[3:]],
+        }
+        for suite, cells in wanted.items():
+            if not outputs.get(suite):
+                continue
+            got = gmssl_results(outputs[suite])
+            missing = [c for c in cells if c not in got]
+            check(f"{suite}: the gmssl rows are in the results", not missing, str(missing[:6]))
+    nowhere = os.path.join(tmp, "no-such-dir", "libgmssl.so.3")
+    env = {"ZUCBENCH_GMSSL": nowhere}
+    rc, rows, _ = gmssl_listed(env)
+    check("ZUCBENCH_GMSSL pointing nowhere: the six rows absent, saying why",
+          rc == 0 and sorted(rows) == sorted(GMSSL_ALGORITHMS) and
+          all(status == "absent:" and f"ZUCBENCH_GMSSL={nowhere}" in why
+              for status, why in rows.values()), str(rows))
+    rc, out, err = run("speed", "128-eea3", "--sizes", "16", "--repeats", "1", env=env)
+    check("ZUCBENCH_GMSSL pointing nowhere: the suites run without the rows",
+          rc == 0 and "gmssl" not in out, f"rc={rc} stderr={err[-300:]!r}")
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -768,6 +848,7 @@ def main():
         test_ipsec_mb_no_gfni(tmp)
         test_counter(tmp)
         test_repeat_range(tmp)
+        test_gmssl(outputs, tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)
