@@ -19,7 +19,7 @@ static_list=$("$dir/tools/zucbench" list)
 peers=$("$dynamic" list | awk '$4 == "available" && $2 != "libzuc" && $2 != "own" {print $2}' | sort -u)
 for peer in $peers; do
   if ! echo "$static_list" | awk -v p="$peer" '$2 == p && $4 == "available"' | grep -q .; then
-    echo "$static_list" | grep -E "^[^ ]+ +$peer .*ZUCBENCH_STATIC" >/dev/null ||
+    echo "$static_list" | grep -E " $peer .*(ZUCBENCH_STATIC|static)" >/dev/null ||
       fail "peer $peer: neither available in the static build nor absent with the reason"
   fi
 done
