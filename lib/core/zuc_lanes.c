@@ -22,7 +22,7 @@
 
 #include "zuc_impl.h"
 
-#define INIT_STEPS 33          /* rounds of one initialisation */
+#define INIT_STEPS 33          /* rounds of one initialisation (49 for ZUC-256 2023) */
 #define NONE ((size_t)-1)
 
 /* Stands in for a NULL message of length 0. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* zuc_init_x86_64.h — the 32 initialisation rounds of zuc_scalar.c in
+/* zuc_init_x86_64.h — the initialisation rounds (32, or 48) of zuc_scalar.c in
  * x86-64 assembly (AVX2, BMI2), for its x86-64-v3 build (zuc_scalar_v3.c).
  *
  * In initialisation the LFSR takes W >> 1, so the feedback is serial with F,
