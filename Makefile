@@ -5,6 +5,7 @@
 #               the fuzz targets briefly, the threaded harness under TSan, and a
 #               static build (-DZUCBENCH_STATIC=ON)
 #   make fuzz   the fuzz targets, FUZZ_SECONDS (600) each
+#   make crosscheck  libzuc against a second implementation (needs cargo, crates.io)
 BUILD      ?= build
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
@@ -36,7 +37,7 @@ CROSS_TARGETS ?= armhf aarch64
 
 .PHONY: all setup build test test-release test-sanitize test-report test-static report venv \
         gmssl cross-test clean \
-        fuzz fuzz-build test-fuzz test-tsan clang-present
+        fuzz fuzz-build test-fuzz test-tsan clang-present crosscheck
 
 # The main job: the source documents' ZUC tables on this machine (quick
 # sizes, libzuc beside ipsec-mb; the ablation study's Tables 13 and 15; the
@@ -66,6 +67,16 @@ test: test-release test-sanitize test-report test-fuzz test-tsan test-static
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
+
+# Optional, not part of make test (it needs cargo and crates.io): known
+# answers from the Rust `zuc` crate (ZUC-128, ZUC-256 2018 keystream and
+# MACs) and from a model in tools/crosscheck whose core is first checked
+# against the crate (ZUC-256 2021 and 2023, ZUC-NEA6/NIA6/NCA6), compared
+# with libzuc on every implementation by tests/crosscheck.
+CROSSCHECK_CASES ?= 500
+crosscheck: build
+	cargo build --release --locked --manifest-path tools/crosscheck/Cargo.toml
+	./tools/crosscheck/target/release/zuc-crosscheck $(CROSSCHECK_CASES) | ./$(BUILD)/tests/crosscheck
 
 test-sanitize: setup $(GMSSL_STAMP)
 	cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZUCBENCH_SANITIZE=ON \

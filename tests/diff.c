@@ -340,6 +340,247 @@ static void many_messages(const char *impl)
     report("eea3_n/eia3_n 1..64 jobs", impl, failures, cases);
 }
 
+/* ---- ZUC-256 versions 2021 and 2023 ---------------------------------------- */
+
+static int v_crypt_call(int version, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                        uint8_t *out, size_t len)
+{
+    zuc256_crypt_job j = { key, iv, in, out, len };
+    return lanes_path ? zuc256v_crypt_n(version, &j, 1)
+                      : zuc256v_crypt(version, key, iv, in, out, len);
+}
+
+static int v_mac_call(int version, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                      size_t bits, uint8_t *tag, size_t tag_bytes)
+{
+    zuc256_mac_job j = { key, iv, msg, bits, tag, tag_bytes };
+    return lanes_path ? zuc256v_mac_n(version, &j, 1)
+                      : zuc256v_mac(version, key, iv, msg, bits, tag, tag_bytes);
+}
+
+/* Encryption of 0..300 bytes and MACs of 0..1100 bits (every tag size),
+ * against ref, for both 128-bit-IV versions. */
+static void zuc256_versions(const char *impl)
+{
+    static const int versions[] = { ZUC256_V2021, ZUC256_V2023 };
+    long failures = 0, cases = 0;
+    for (int v = 0; v < 2; v++) {
+        int version = versions[v];
+        for (size_t len = 0; len <= 300; len++) {
+            uint8_t key[32], iv[16], *msg = malloc(len + 1);
+            rng_fill(key, 32);
+            rng_fill(iv, 16);
+            rng_fill(msg, len);
+            guarded want = guarded_new(len), got = guarded_new(len);
+            use_impl("ref");
+            v_crypt_call(version, key, iv, msg, want.data, len);
+            use_impl(impl);
+            int ok = v_crypt_call(version, key, iv, msg, got.data, len) == ZUC_OK &&
+                     memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
+            failures += !ok;
+            cases++;
+            check_count(ok);
+            guarded_free(&want); guarded_free(&got);
+            free(msg);
+        }
+        for (size_t bits = 0; bits <= 1100; bits += 1 + bits / 64) {
+            size_t tag_bytes = (size_t)4 << rng_below(3), nbytes = (bits + 7) / 8;
+            uint8_t key[32], iv[16], *msg = malloc(nbytes + 1);
+            rng_fill(key, 32);
+            rng_fill(iv, 16);
+            rng_fill(msg, nbytes);
+            guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
+            use_impl("ref");
+            v_mac_call(version, key, iv, msg, bits, want.data, tag_bytes);
+            use_impl(impl);
+            int ok = v_mac_call(version, key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
+                     memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
+            failures += !ok;
+            cases++;
+            check_count(ok);
+            guarded_free(&want); guarded_free(&got);
+            free(msg);
+        }
+    }
+    report("zuc256 2021/2023 crypt + mac", impl, failures, cases);
+}
+
+/* ---- ZUC-NEA6 / NIA6 / NCA6 ------------------------------------------------ */
+
+static int nea6_call(const uint8_t *key, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t bits)
+{
+    zuc_nea6_job j = { key, 0, 0, 0, iv, in, out, bits };
+    return lanes_path ? zuc_nea6_n(&j, 1) : zuc_nea6_iv(key, iv, in, out, bits);
+}
+
+static int nia6_call(const uint8_t *key, const uint8_t *iv, const uint8_t *msg, size_t len,
+                     uint8_t *tag, size_t tag_bytes)
+{
+    zuc_nia6_job j = { key, 0, 0, 0, iv, msg, len, tag, tag_bytes };
+    return lanes_path ? zuc_nia6_n(&j, 1) : zuc_nia6_iv(key, iv, msg, len, tag, tag_bytes);
+}
+
+static int nca6_call(int decrypt, const uint8_t *key, const uint8_t *iv, const uint8_t *aad,
+                     size_t aad_len, const uint8_t *in, uint8_t *out, size_t len, uint8_t *tag,
+                     size_t tag_bytes)
+{
+    zuc_nca6_job j = { key, 0, 0, 0, iv, aad, aad_len, in, out, len, tag, tag_bytes, NULL };
+    if (lanes_path)
+        return decrypt ? zuc_nca6_decrypt_n(&j, 1) : zuc_nca6_encrypt_n(&j, 1);
+    return decrypt ? zuc_nca6_decrypt_iv(key, iv, aad, aad_len, in, out, len, tag, tag_bytes)
+                   : zuc_nca6_encrypt_iv(key, iv, aad, aad_len, in, out, len, tag, tag_bytes);
+}
+
+/* Each against ref: NEA6 over 0..2100 bits, NIA6 over 0..300 bytes, NCA6
+ * over 0..300 bytes with 0..70 bytes of associated data, random tag sizes
+ * 4..16; NCA6 decryption in place, and with a wrong tag (ZUC_EAUTH, the
+ * buffer untouched). */
+static void nxa6_against_ref(const char *impl)
+{
+    long failures = 0, cases = 0;
+    for (size_t bits = 0; bits <= 2100; bits += 1 + bits / 128) {
+        size_t nbytes = (bits + 7) / 8;
+        uint8_t key[32], iv[16], *msg = malloc(nbytes + 1);
+        rng_fill(key, 32);
+        rng_fill(iv, 16);
+        rng_fill(msg, nbytes);
+        guarded want = guarded_new(nbytes), got = guarded_new(nbytes);
+        use_impl("ref");
+        nea6_call(key, iv, msg, want.data, bits);
+        use_impl(impl);
+        int ok = nea6_call(key, iv, msg, got.data, bits) == ZUC_OK &&
+                 memcmp(want.data, got.data, nbytes) == 0 && canaries_intact(&got);
+        failures += !ok;
+        cases++;
+        check_count(ok);
+        guarded_free(&want); guarded_free(&got);
+        free(msg);
+    }
+    report("nea6 bits 0..2100", impl, failures, cases);
+    failures = cases = 0;
+    for (size_t len = 0; len <= 300; len++) {
+        size_t tag_bytes = 4 + rng_below(13), aad_len = rng_below(71);
+        uint8_t key[32], iv[16], *msg = malloc(len + 1), *aad = malloc(aad_len + 1);
+        rng_fill(key, 32);
+        rng_fill(iv, 16);
+        rng_fill(msg, len);
+        rng_fill(aad, aad_len);
+        guarded want_tag = guarded_new(tag_bytes), got_tag = guarded_new(tag_bytes);
+        guarded want = guarded_new(len), got = guarded_new(len);
+        use_impl("ref");
+        nia6_call(key, iv, msg, len, want_tag.data, tag_bytes);
+        use_impl(impl);
+        int ok = nia6_call(key, iv, msg, len, got_tag.data, tag_bytes) == ZUC_OK &&
+                 memcmp(want_tag.data, got_tag.data, tag_bytes) == 0 && canaries_intact(&got_tag);
+        use_impl("ref");
+        nca6_call(0, key, iv, aad, aad_len, msg, want.data, len, want_tag.data, tag_bytes);
+        use_impl(impl);
+        ok = ok && nca6_call(0, key, iv, aad, aad_len, msg, got.data, len, got_tag.data,
+                             tag_bytes) == ZUC_OK &&
+             memcmp(want.data, got.data, len) == 0 && canaries_intact(&got) &&
+             memcmp(want_tag.data, got_tag.data, tag_bytes) == 0 && canaries_intact(&got_tag);
+        ok = ok && nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
+                             tag_bytes) == ZUC_OK &&
+             memcmp(got.data, msg, len) == 0 && canaries_intact(&got);
+        memcpy(got.data, want.data, len);
+        got_tag.data[rng_below(tag_bytes)] ^= (uint8_t)(1u << rng_below(8));
+        ok = ok && nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
+                             tag_bytes) == ZUC_EAUTH &&
+             memcmp(got.data, want.data, len) == 0 && canaries_intact(&got);
+        failures += !ok;
+        cases++;
+        check_count(ok);
+        guarded_free(&want_tag); guarded_free(&got_tag); guarded_free(&want); guarded_free(&got);
+        free(msg); free(aad);
+    }
+    report("nia6/nca6 bytes 0..300, tags 4..16", impl, failures, cases);
+}
+
+/* The _n calls on batches of 1..40 jobs of mixed lengths and tag sizes,
+ * some of them with the 3GPP IV, against one call per message on ref;
+ * decryption with about a quarter of the tags wrong. */
+static void nxa6_many(const char *impl)
+{
+    enum { MAXJ = 40 };
+    long failures = 0, cases = 60;
+    for (long c = 0; c < cases; c++) {
+        size_t n = 1 + rng_below(MAXJ);
+        zuc_nea6_job ej[MAXJ];
+        zuc_nia6_job ij[MAXJ];
+        zuc_nca6_job cj[MAXJ];
+        uint8_t keys[MAXJ][32], ivs[MAXJ][16], made[MAXJ][16], tags[MAXJ][16], ctags[MAXJ][16];
+        uint8_t aads[MAXJ][40], bad[MAXJ];
+        uint8_t *ins[MAXJ], *outs[MAXJ], *couts[MAXJ];
+        int verified[MAXJ];
+        for (size_t i = 0; i < n; i++) {
+            size_t len = rng_below(700), tag_bytes = 4 + rng_below(13);
+            rng_fill(keys[i], 32);
+            rng_fill(ivs[i], 16);
+            rng_fill(aads[i], sizeof aads[i]);
+            ins[i] = malloc(len + 1); outs[i] = malloc(len + 1); couts[i] = malloc(len + 1);
+            rng_fill(ins[i], len);
+            const uint8_t *iv = rng_below(4) ? ivs[i] : NULL;   /* NULL: the 3GPP IV */
+            uint32_t count = (uint32_t)rng_next();
+            uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
+            ej[i] = (zuc_nea6_job){ keys[i], count, bearer, dir, iv, ins[i], outs[i],
+                                    8 * len - (len ? rng_below(8) : 0) };
+            ij[i] = (zuc_nia6_job){ keys[i], count, bearer, dir, iv, ins[i], len, tags[i],
+                                    tag_bytes };
+            cj[i] = (zuc_nca6_job){ keys[i], count, bearer, dir, iv, aads[i], rng_below(41),
+                                    ins[i], couts[i], len, ctags[i], tag_bytes, &verified[i] };
+        }
+        use_impl(impl);
+        int ok = zuc_nea6_n(ej, n) == ZUC_OK && zuc_nia6_n(ij, n) == ZUC_OK &&
+                 zuc_nca6_encrypt_n(cj, n) == ZUC_OK;
+        use_impl("ref");
+        for (size_t i = 0; i < n && ok; i++) {
+            size_t len = cj[i].length_bytes, tb = cj[i].tag_bytes;
+            uint8_t *ref = malloc(len + 1), tag[16];
+            const uint8_t *iv = ej[i].iv;
+            if (!iv) {
+                zuc_nxa6_iv(made[i], ZUC_NEA6, 0, ej[i].count, ej[i].bearer, ej[i].direction);
+                iv = made[i];
+            }
+            ok = zuc_nea6_iv(keys[i], iv, ins[i], ref, ej[i].length_bits) == ZUC_OK &&
+                 memcmp(ref, outs[i], (ej[i].length_bits + 7) / 8) == 0;
+            if (!ij[i].iv)
+                zuc_nxa6_iv(made[i], ZUC_NIA6, tb, ij[i].count, ij[i].bearer, ij[i].direction);
+            ok = ok && zuc_nia6_iv(keys[i], ij[i].iv ? ij[i].iv : made[i], ins[i], len, tag,
+                                   tb) == ZUC_OK && memcmp(tag, tags[i], tb) == 0;
+            if (!cj[i].iv)
+                zuc_nxa6_iv(made[i], ZUC_NCA6, tb, cj[i].count, cj[i].bearer, cj[i].direction);
+            ok = ok && zuc_nca6_encrypt_iv(keys[i], cj[i].iv ? cj[i].iv : made[i], cj[i].aad,
+                                           cj[i].aad_bytes, ins[i], ref, len, tag, tb) == ZUC_OK &&
+                 memcmp(ref, couts[i], len) == 0 && memcmp(tag, ctags[i], tb) == 0;
+            free(ref);
+        }
+        /* decryption in place, a quarter of the tags broken */
+        int any_bad = 0;
+        for (size_t i = 0; i < n; i++) {
+            cj[i].in = couts[i];
+            bad[i] = rng_below(4) == 0;
+            ctags[i][0] ^= bad[i];
+            any_bad |= bad[i];
+            memcpy(outs[i], couts[i], cj[i].length_bytes);     /* the ciphertext, kept */
+            verified[i] = -1;
+        }
+        use_impl(impl);
+        ok = ok && zuc_nca6_decrypt_n(cj, n) == (any_bad ? ZUC_EAUTH : ZUC_OK);
+        for (size_t i = 0; i < n && ok; i++) {
+            int good = memcmp(ins[i], couts[i], cj[i].length_bytes) == 0;
+            int kept = memcmp(outs[i], couts[i], cj[i].length_bytes) == 0;
+            ok = verified[i] == !bad[i] && (bad[i] ? kept : good);
+        }
+        for (size_t i = 0; i < n; i++) {
+            free(ins[i]); free(outs[i]); free(couts[i]);
+        }
+        failures += !ok;
+        check_count(ok);
+    }
+    report("nea6_n/nia6_n/nca6_n 1..40 jobs", impl, failures, cases);
+}
+
 /* ---- invalid arguments: an error code, and nothing written --------------- */
 
 static void invalid_arguments(const char *impl)
@@ -348,6 +589,7 @@ static void invalid_arguments(const char *impl)
     guarded out = guarded_new(16);
     uint8_t before[16];
     uint32_t mac = 0xDEADBEEF;
+    zuc_state scratch;
     memcpy(before, out.data, 16);
     use_impl(impl);
     struct { const char *what; int rc, want; } cases[] = {
@@ -368,6 +610,20 @@ static void invalid_arguments(const char *impl)
         { "init NULL state", zuc128_keystream_init(NULL, key, iv), ZUC_ENULL },
         { "force unknown", zuc_force_impl("no-such-path"), ZUC_EIMPL },
         { "force NULL", zuc_force_impl(NULL), ZUC_ENULL },
+        { "zuc256 version 2019", zuc256v_crypt(2019, key, iv, msg, out.data, 16), ZUC_EVERSION },
+        { "zuc256 mac version 0", zuc256v_mac(0, key, iv, msg, 8, out.data, 4), ZUC_EVERSION },
+        { "zuc256 _n version 2022", zuc256v_crypt_n(2022, NULL, 0), ZUC_EVERSION },
+        { "init version 1", zuc256v_keystream_init(&scratch, 1, key, iv), ZUC_EVERSION },
+        { "nea6 bearer 32", zuc_nea6(key, 0, 32, 0, msg, out.data, 8), ZUC_EPARAM },
+        { "nea6 NULL iv", zuc_nea6_iv(key, NULL, msg, out.data, 8), ZUC_ENULL },
+        { "nea6 NULL out", nea6_call(key, iv, msg, NULL, 8), ZUC_ENULL },
+        { "nia6 tag 3", nia6_call(key, iv, msg, 16, out.data, 3), ZUC_ETAGSIZE },
+        { "nia6 tag 17", nia6_call(key, iv, msg, 16, out.data, 17), ZUC_ETAGSIZE },
+        { "nia6 direction 2", zuc_nia6(key, 0, 0, 2, msg, 16, out.data, 8), ZUC_EPARAM },
+        { "nca6 NULL tag", nca6_call(0, key, iv, msg, 4, msg, out.data, 16, NULL, 8), ZUC_ENULL },
+        { "nca6 NULL aad", nca6_call(0, key, iv, NULL, 4, msg, out.data, 16, msg, 8), ZUC_ENULL },
+        { "nca6 too long", nca6_call(0, key, iv, msg, 0, msg, out.data, ZUC_NXA6_MAX_BYTES + 1, msg, 8), ZUC_ELENGTH },
+        { "nxa6 iv algorithm 3", zuc_nxa6_iv(out.data, 3, 8, 0, 0, 0), ZUC_EPARAM },
 #if SIZE_MAX > 0xFFFFFFFFu
         { "eea3 2^32 bits", eea3_call(key, 0, 0, 0, msg, out.data, (size_t)1 << 32), ZUC_ELENGTH },
         { "eia3 2^32 bits", eia3_call(key, 0, 0, 0, msg, (size_t)1 << 32, &mac), ZUC_ELENGTH },
@@ -486,6 +742,9 @@ int main(int argc, char **argv)
         large_messages(*name);
         keystream_continuation(*name);
         many_messages(*name);
+        zuc256_versions(*name);
+        nxa6_against_ref(*name);
+        nxa6_many(*name);
         invalid_arguments(*name);
 #ifdef ZUCBENCH_HAVE_IPSECMB
         versus_ipsecmb(*name, 2600);

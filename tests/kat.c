@@ -175,6 +175,193 @@ static int check_zuc256_mac(const json *v)
     return ok;
 }
 
+/* ZUC-256 versions 2021 and 2023: keystream words and MACs. */
+static int check_zuc256_versions(const json *v)
+{
+    size_t klen, ivlen;
+    int version = (int)json_num(v, "version", 0);
+    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
+    uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
+    int ok = klen == 32 && ivlen == zuc256v_iv_bytes(version);
+    const json *words = json_get(v, "keystream_words");
+    if (ok && words) {
+        size_t n = words->count;
+        zuc_state st;
+        uint32_t *z = calloc(n, sizeof *z);
+        uint8_t *zeros = calloc(4 * n, 1), *ct = malloc(4 * n), *ct_n = malloc(4 * n);
+        ok = zuc256v_keystream_init(&st, version, key, iv) == ZUC_OK;
+        zuc_keystream(&st, z, n);
+        zuc256_crypt_job job = { key, iv, zeros, ct_n, 4 * n };
+        ok = ok && zuc256v_crypt(version, key, iv, zeros, ct, 4 * n) == ZUC_OK &&
+             zuc256v_crypt_n(version, &job, 1) == ZUC_OK;
+        for (size_t i = 0; ok && i < n; i++) {
+            uint32_t want = (uint32_t)strtoul(words->items[i].string, NULL, 16);
+            uint8_t be[4] = { (uint8_t)(want >> 24), (uint8_t)(want >> 16), (uint8_t)(want >> 8),
+                              (uint8_t)want };
+            ok = z[i] == want && same(ct + 4 * i, be, 4) && same(ct_n + 4 * i, be, 4);
+        }
+        free(z); free(zeros); free(ct); free(ct_n);
+    }
+    const char *tag_hex = json_str(v, "tag");
+    if (ok && tag_hex) {
+        size_t mlen, tlen;
+        uint8_t *msg = hex_decode(json_str(v, "message"), &mlen);
+        uint8_t *want = hex_decode(tag_hex, &tlen);
+        size_t bits = (size_t)json_num(v, "length_bits", 0);
+        uint8_t tag[16], tags[BATCH][16];
+        ok = zuc256v_mac(version, key, iv, msg, bits, tag, tlen) == ZUC_OK && same(tag, want, tlen);
+        zuc256_mac_job jobs[BATCH];
+        for (int i = 0; i < BATCH; i++)
+            jobs[i] = (zuc256_mac_job){ key, iv, msg, bits, tags[i], tlen };
+        ok = ok && zuc256v_mac_n(version, jobs, BATCH) == ZUC_OK;
+        for (int i = 0; i < BATCH; i++)
+            ok = ok && same(tags[i], want, tlen);
+        free(msg); free(want);
+    }
+    free(key); free(iv);
+    return ok;
+}
+
+/* The 3GPP inputs an IV was made from, when it has the layout zuc_nxa6_iv
+ * makes (bytes 2..7 and 12..15 zero); 0 if it has not. */
+static int nxa6_inputs(const uint8_t iv[16], int alg, size_t tag_bytes, uint32_t *count,
+                       uint8_t *bearer, uint8_t *dir)
+{
+    uint8_t made[16];
+    *count = ((uint32_t)iv[8] << 24) | ((uint32_t)iv[9] << 16) | ((uint32_t)iv[10] << 8) | iv[11];
+    *bearer = (uint8_t)(iv[1] >> 1);
+    *dir = iv[1] & 1;
+    return iv[1] < 64 && zuc_nxa6_iv(made, alg, tag_bytes, *count, *bearer, *dir) == ZUC_OK &&
+           same(made, iv, 16);
+}
+
+static int check_nea6(const json *v, const uint8_t *key, const uint8_t *iv)
+{
+    size_t plen, clen;
+    uint8_t *pt = hex_decode(json_str(v, "msg"), &plen);
+    uint8_t *ct = hex_decode(json_str(v, "ct"), &clen);
+    size_t bits = (size_t)json_num(v, "length_bits", 0);
+    uint8_t *out = malloc(plen + 1);
+    int ok = zuc_nea6_iv(key, iv, pt, out, bits) == ZUC_OK && same(out, ct, clen);
+    uint32_t count;
+    uint8_t bearer, dir;
+    if (ok && nxa6_inputs(iv, ZUC_NEA6, 0, &count, &bearer, &dir))
+        ok = zuc_nea6(key, count, bearer, dir, pt, out, bits) == ZUC_OK && same(out, ct, clen);
+    zuc_nea6_job jobs[BATCH];
+    uint8_t *outs[BATCH];
+    for (int i = 0; i < BATCH; i++) {
+        outs[i] = malloc(plen + 1);
+        memcpy(outs[i], pt, plen);
+        jobs[i] = (zuc_nea6_job){ key, 0, 0, 0, iv, i % 2 ? outs[i] : pt, outs[i], bits };
+    }
+    ok = ok && zuc_nea6_n(jobs, BATCH) == ZUC_OK;
+    for (int i = 0; i < BATCH; i++) {
+        ok = ok && same(outs[i], ct, clen);
+        free(outs[i]);
+    }
+    free(pt); free(ct); free(out);
+    return ok;
+}
+
+static int check_nia6(const json *v, const uint8_t *key, const uint8_t *iv)
+{
+    size_t mlen, tlen;
+    uint8_t *msg = hex_decode(json_str(v, "msg"), &mlen);
+    uint8_t *want = hex_decode(json_str(v, "tag"), &tlen);
+    uint8_t tag[16], tags[BATCH][16];
+    int ok = tlen * 8 == (size_t)json_num(v, "tag_bits", 0) &&
+             zuc_nia6_iv(key, iv, msg, mlen, tag, tlen) == ZUC_OK && same(tag, want, tlen);
+    uint32_t count;
+    uint8_t bearer, dir;
+    if (ok && nxa6_inputs(iv, ZUC_NIA6, tlen, &count, &bearer, &dir))
+        ok = zuc_nia6(key, count, bearer, dir, msg, mlen, tag, tlen) == ZUC_OK &&
+             same(tag, want, tlen);
+    zuc_nia6_job jobs[BATCH];
+    for (int i = 0; i < BATCH; i++)
+        jobs[i] = (zuc_nia6_job){ key, 0, 0, 0, iv, msg, mlen, tags[i], tlen };
+    ok = ok && zuc_nia6_n(jobs, BATCH) == ZUC_OK;
+    for (int i = 0; i < BATCH; i++)
+        ok = ok && same(tags[i], want, tlen);
+    free(msg); free(want);
+    return ok;
+}
+
+/* Encryption, decryption, and a decryption with a wrong tag that must
+ * fail and leave the output as it was. */
+static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
+{
+    size_t plen, clen, alen, tlen;
+    uint8_t *pt = hex_decode(json_str(v, "msg"), &plen);
+    uint8_t *ct = hex_decode(json_str(v, "ct"), &clen);
+    uint8_t *aad = hex_decode(json_str(v, "aad"), &alen);
+    uint8_t *want = hex_decode(json_str(v, "tag"), &tlen);
+    uint8_t *out = malloc(plen + 1), *back = malloc(plen + 1);
+    uint8_t tag[16], bad[16];
+    int ok = tlen * 8 == (size_t)json_num(v, "tag_bits", 0) && clen == plen;
+    ok = ok && zuc_nca6_encrypt_iv(key, iv, aad, alen, pt, out, plen, tag, tlen) == ZUC_OK &&
+         same(out, ct, clen) && same(tag, want, tlen);
+    ok = ok && zuc_nca6_decrypt_iv(key, iv, aad, alen, ct, back, plen, want, tlen) == ZUC_OK &&
+         same(back, pt, plen);
+    memcpy(bad, want, tlen);
+    bad[tlen - 1] ^= 1;
+    memset(back, 0xA5, plen + 1);
+    ok = ok && zuc_nca6_decrypt_iv(key, iv, aad, alen, ct, back, plen, bad, tlen) == ZUC_EAUTH;
+    for (size_t i = 0; ok && i <= plen; i++)
+        ok = back[i] == 0xA5;
+    uint32_t count;
+    uint8_t bearer, dir;
+    if (ok && nxa6_inputs(iv, ZUC_NCA6, tlen, &count, &bearer, &dir))
+        ok = zuc_nca6_encrypt(key, count, bearer, dir, aad, alen, pt, out, plen, tag, tlen) ==
+                 ZUC_OK && same(out, ct, clen) && same(tag, want, tlen) &&
+             zuc_nca6_decrypt(key, count, bearer, dir, aad, alen, ct, back, plen, want, tlen) ==
+                 ZUC_OK && same(back, pt, plen);
+    /* many messages: encryption, then decryption with every third tag wrong */
+    zuc_nca6_job jobs[BATCH];
+    uint8_t *outs[BATCH], tags[BATCH][16];
+    int verified[BATCH];
+    for (int i = 0; i < BATCH; i++) {
+        outs[i] = malloc(plen + 1);
+        memcpy(outs[i], pt, plen);
+        jobs[i] = (zuc_nca6_job){ key, 0, 0, 0, iv, aad, alen, i % 2 ? outs[i] : pt, outs[i],
+                                  plen, tags[i], tlen, NULL };
+    }
+    ok = ok && zuc_nca6_encrypt_n(jobs, BATCH) == ZUC_OK;
+    for (int i = 0; i < BATCH; i++) {
+        ok = ok && same(outs[i], ct, clen) && same(tags[i], want, tlen);
+        jobs[i].in = outs[i];
+        jobs[i].verified = &verified[i];
+        if (i % 3 == 2)
+            tags[i][0] ^= 0x80;
+    }
+    ok = ok && zuc_nca6_decrypt_n(jobs, BATCH) == ZUC_EAUTH;
+    for (int i = 0; i < BATCH; i++) {
+        ok = ok && verified[i] == (i % 3 != 2) && same(outs[i], i % 3 == 2 ? ct : pt, plen);
+        free(outs[i]);
+    }
+    free(pt); free(ct); free(aad); free(want); free(out); free(back);
+    return ok;
+}
+
+/* ZUC-NEA6 / NIA6 / NCA6 (zuc256_3gpp_nxa6.json), with the vectors' IVs. */
+static int check_nxa6(const json *v)
+{
+    size_t klen, ivlen;
+    const char *alg = json_str(v, "algorithm");
+    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
+    uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
+    int ok = klen == 32 && ivlen == 16;
+    if (ok && strcmp(alg, "ZUC-NEA6") == 0)
+        ok = check_nea6(v, key, iv);
+    else if (ok && strcmp(alg, "ZUC-NIA6") == 0)
+        ok = check_nia6(v, key, iv);
+    else if (ok && strcmp(alg, "ZUC-NCA6") == 0)
+        ok = check_nca6(v, key, iv);
+    else
+        ok = 0;
+    free(key); free(iv);
+    return ok;
+}
+
 static const struct {
     const char *label, *file;
     vector_check check;
@@ -184,6 +371,8 @@ static const struct {
     { "eia3", "eia3.json", check_eia3 },
     { "zuc256", "zuc256.json", check_zuc256 },
     { "zuc256-mac", "zuc256_mac.json", check_zuc256_mac },
+    { "zuc256-v", "zuc256_versions.json", check_zuc256_versions },
+    { "nxa6", "zuc256_3gpp_nxa6.json", check_nxa6 },
 };
 
 int main(void)

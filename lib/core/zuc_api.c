@@ -13,8 +13,11 @@ const char *zuc_strerror(int code)
     case ZUC_ENULL:    return "a required pointer is NULL";
     case ZUC_EPARAM:   return "bearer must be 0..31 and direction 0 or 1";
     case ZUC_ELENGTH:  return "length beyond the algorithm's limit";
-    case ZUC_ETAGSIZE: return "tag size must be 4, 8 or 16 bytes";
+    case ZUC_ETAGSIZE: return "tag size must be 4, 8 or 16 bytes (ZUC-256 MAC) or 4 to 16 "
+                              "bytes (ZUC-NIA6, ZUC-NCA6)";
     case ZUC_EIMPL:    return "no such implementation, or it cannot run on this CPU";
+    case ZUC_EVERSION: return "ZUC-256 version must be 2018, 2021 or 2023";
+    case ZUC_EAUTH:    return "the tag does not verify";
     default:           return "unknown error";
     }
 }
@@ -104,9 +107,16 @@ int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t dire
     return rc;
 }
 
-static int check_zuc256_crypt(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
-                              const uint8_t *out, size_t length_bytes)
+static int version_ok(int version)
 {
+    return version == ZUC256_V2018 || version == ZUC256_V2021 || version == ZUC256_V2023;
+}
+
+static int check_zuc256_crypt(int version, const uint8_t *key, const uint8_t *iv,
+                              const uint8_t *in, const uint8_t *out, size_t length_bytes)
+{
+    if (!version_ok(version))
+        return ZUC_EVERSION;
     if (!key || !iv)
         return ZUC_ENULL;
     if (exceeds(length_bytes, ZUC256_MAX_BYTES))
@@ -116,24 +126,39 @@ static int check_zuc256_crypt(const uint8_t *key, const uint8_t *iv, const uint8
     return ZUC_OK;
 }
 
-static void run_zuc256_crypt(const zuc_impl *im, const uint8_t *key, const uint8_t *iv,
-                             const uint8_t *in, uint8_t *out, size_t length_bytes)
+static void run_zuc256_crypt(const zuc_impl *im, int version, const uint8_t *key,
+                             const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t length_bytes)
 {
     if (length_bytes == 0)
         return;
+    zuc256_dset d = zuc256_dset_of(version, 0);
     if (im->zuc256_crypt)
-        im->zuc256_crypt(key, iv, in, out, length_bytes);
+        im->zuc256_crypt(d, key, iv, in, out, length_bytes);
     else
-        zuc_modes_zuc256_crypt(im, key, iv, in, out, length_bytes);
+        zuc_modes_zuc256_crypt(im, d, key, iv, in, out, length_bytes);
+}
+
+int zuc256v_crypt(int version, const uint8_t key[32], const uint8_t *iv, const uint8_t *in,
+                  uint8_t *out, size_t length_bytes)
+{
+    int rc = check_zuc256_crypt(version, key, iv, in, out, length_bytes);
+    if (rc == ZUC_OK)
+        run_zuc256_crypt(zuc_active_impl(), version, key, iv, in, out, length_bytes);
+    return rc;
 }
 
 int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in, uint8_t *out,
                  size_t length_bytes)
 {
-    int rc = check_zuc256_crypt(key, iv, in, out, length_bytes);
-    if (rc == ZUC_OK)
-        run_zuc256_crypt(zuc_active_impl(), key, iv, in, out, length_bytes);
-    return rc;
+    return zuc256v_crypt(ZUC256_V2018, key, iv, in, out, length_bytes);
+}
+
+size_t zuc256v_iv_bytes(int version)
+{
+    if (!version_ok(version))
+        return 0;
+    return version == ZUC256_V2018 ? ZUC256_IV_BYTES : ZUC256_IV128_BYTES;
 }
 
 int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
@@ -150,9 +175,12 @@ int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
     return ZUC_OK;
 }
 
-static int check_zuc256_mac(const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
-                            size_t length_bits, const uint8_t *tag, size_t tag_bytes)
+static int check_zuc256_mac(int version, const uint8_t *key, const uint8_t *iv,
+                            const uint8_t *msg, size_t length_bits, const uint8_t *tag,
+                            size_t tag_bytes)
 {
+    if (!version_ok(version))
+        return ZUC_EVERSION;
     if (!key || !iv || !tag)
         return ZUC_ENULL;
     if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16)
@@ -164,24 +192,31 @@ static int check_zuc256_mac(const uint8_t *key, const uint8_t *iv, const uint8_t
     return ZUC_OK;
 }
 
-static void run_zuc256_mac(const zuc_impl *im, const uint8_t *key, const uint8_t *iv,
-                           const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
+static void run_zuc256_mac(const zuc_impl *im, int version, const uint8_t *key,
+                           const uint8_t *iv, const uint8_t *msg, size_t length_bits,
+                           uint8_t *tag, size_t tag_bytes)
 {
     if (!msg)
         msg = empty_buffer;
     if (im->zuc256_mac)
-        im->zuc256_mac(key, iv, msg, length_bits, tag, tag_bytes);
+        im->zuc256_mac(version, key, iv, msg, length_bits, tag, tag_bytes);
     else
-        zuc_modes_zuc256_mac(im, key, iv, msg, length_bits, tag, tag_bytes);
+        zuc_modes_zuc256_mac(im, version, key, iv, msg, length_bits, tag, tag_bytes);
+}
+
+int zuc256v_mac(int version, const uint8_t key[32], const uint8_t *iv, const uint8_t *msg,
+                size_t length_bits, uint8_t *tag, size_t tag_bytes)
+{
+    int rc = check_zuc256_mac(version, key, iv, msg, length_bits, tag, tag_bytes);
+    if (rc == ZUC_OK)
+        run_zuc256_mac(zuc_active_impl(), version, key, iv, msg, length_bits, tag, tag_bytes);
+    return rc;
 }
 
 int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
                size_t length_bits, uint8_t *tag, size_t tag_bytes)
 {
-    int rc = check_zuc256_mac(key, iv, msg, length_bits, tag, tag_bytes);
-    if (rc == ZUC_OK)
-        run_zuc256_mac(zuc_active_impl(), key, iv, msg, length_bits, tag, tag_bytes);
-    return rc;
+    return zuc256v_mac(ZUC256_V2018, key, iv, msg, length_bits, tag, tag_bytes);
 }
 
 int zuc128_keystream_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
@@ -192,12 +227,20 @@ int zuc128_keystream_init(zuc_state *st, const uint8_t key[16], const uint8_t iv
     return ZUC_OK;
 }
 
-int zuc256_keystream_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25])
+int zuc256v_keystream_init(zuc_state *st, int version, const uint8_t key[32],
+                           const uint8_t *iv)
 {
+    if (!version_ok(version))
+        return ZUC_EVERSION;
     if (!st || !key || !iv)
         return ZUC_ENULL;
-    zuc_active_impl()->init256(st, key, iv, ZUC256_D_CRYPT);
+    zuc_active_impl()->init256(st, key, iv, zuc256_dset_of(version, 0));
     return ZUC_OK;
+}
+
+int zuc256_keystream_init(zuc_state *st, const uint8_t key[32], const uint8_t iv[25])
+{
+    return zuc256v_keystream_init(st, ZUC256_V2018, key, iv);
 }
 
 int zuc128_init(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
@@ -257,46 +300,63 @@ int zuc_eia3_n(const zuc_eia3_job *jobs, size_t n)
     return ZUC_OK;
 }
 
-int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n)
+int zuc256v_crypt_n(int version, const zuc256_crypt_job *jobs, size_t n)
 {
+    if (!version_ok(version))
+        return ZUC_EVERSION;
     if (n && !jobs)
         return ZUC_ENULL;
     for (size_t i = 0; i < n; i++) {
         const zuc256_crypt_job *j = &jobs[i];
-        int rc = check_zuc256_crypt(j->key, j->iv, j->in, j->out, j->length_bytes);
+        int rc = check_zuc256_crypt(version, j->key, j->iv, j->in,
+                                    j->out, j->length_bytes);
         if (rc != ZUC_OK)
             return rc;
     }
     const zuc_impl *im = zuc_active_impl_n();
     if (im->lanes > 1) {
-        zuc_lanes_zuc256_crypt(im, jobs, n);
+        zuc_lanes_zuc256_crypt(im, version, jobs, n);
         return ZUC_OK;
     }
     for (size_t i = 0; i < n; i++)
-        run_zuc256_crypt(im, jobs[i].key, jobs[i].iv, jobs[i].in, jobs[i].out,
-                         jobs[i].length_bytes);
+        run_zuc256_crypt(im, version, jobs[i].key,
+                         jobs[i].iv, jobs[i].in, jobs[i].out, jobs[i].length_bytes);
+    return ZUC_OK;
+}
+
+int zuc256_crypt_n(const zuc256_crypt_job *jobs, size_t n)
+{
+    return zuc256v_crypt_n(ZUC256_V2018, jobs, n);
+}
+
+int zuc256v_mac_n(int version, const zuc256_mac_job *jobs, size_t n)
+{
+    if (!version_ok(version))
+        return ZUC_EVERSION;
+    if (n && !jobs)
+        return ZUC_ENULL;
+    for (size_t i = 0; i < n; i++) {
+        const zuc256_mac_job *j = &jobs[i];
+        int rc = check_zuc256_mac(version, j->key, j->iv, j->msg,
+                                  j->length_bits, j->tag, j->tag_bytes);
+        if (rc != ZUC_OK)
+            return rc;
+    }
+    const zuc_impl *im = zuc_active_impl_n();
+    if (im->lanes > 1) {
+        zuc_lanes_zuc256_mac(im, version, jobs, n);
+        return ZUC_OK;
+    }
+    for (size_t i = 0; i < n; i++)
+        run_zuc256_mac(im, version, jobs[i].key,
+                       jobs[i].iv, jobs[i].msg, jobs[i].length_bits, jobs[i].tag,
+                       jobs[i].tag_bytes);
     return ZUC_OK;
 }
 
 int zuc256_mac_n(const zuc256_mac_job *jobs, size_t n)
 {
-    if (n && !jobs)
-        return ZUC_ENULL;
-    for (size_t i = 0; i < n; i++) {
-        const zuc256_mac_job *j = &jobs[i];
-        int rc = check_zuc256_mac(j->key, j->iv, j->msg, j->length_bits, j->tag, j->tag_bytes);
-        if (rc != ZUC_OK)
-            return rc;
-    }
-    const zuc_impl *im = zuc_active_impl_n();
-    if (im->lanes > 1) {
-        zuc_lanes_zuc256_mac(im, jobs, n);
-        return ZUC_OK;
-    }
-    for (size_t i = 0; i < n; i++)
-        run_zuc256_mac(im, jobs[i].key, jobs[i].iv, jobs[i].msg, jobs[i].length_bits,
-                       jobs[i].tag, jobs[i].tag_bytes);
-    return ZUC_OK;
+    return zuc256v_mac_n(ZUC256_V2018, jobs, n);
 }
 
 #define ZUC_STRINGIFY(x) #x

@@ -9,9 +9,38 @@
 
 #define ZUC_INTERNAL __attribute__((visibility("hidden")))
 
-/* The three ZUC-256 constant sets of the 2018 design that a caller can ask
- * for: encryption, and one per MAC tag size. */
-typedef enum { ZUC256_D_CRYPT, ZUC256_D_MAC32, ZUC256_D_MAC64, ZUC256_D_MAC128 } zuc256_dset;
+/* A ZUC-256 key/IV setup: the version (its key/IV loading and number of
+ * initialisation rounds) and the constant set, one for encryption and one
+ * per MAC tag size, four per version:
+ *   2018 (paper): 184-bit IV, 32 rounds;
+ *   2021 (addendum): 128-bit IV, 32 rounds;
+ *   2023 (new initialisation, 3GPP ZUC-NEA6/NIA6/NCA6): 128-bit IV, 48 rounds. */
+typedef enum {
+    ZUC256_D_CRYPT, ZUC256_D_MAC32, ZUC256_D_MAC64, ZUC256_D_MAC128,
+    ZUC256_D21_CRYPT, ZUC256_D21_MAC32, ZUC256_D21_MAC64, ZUC256_D21_MAC128,
+    ZUC256_D23_CRYPT, ZUC256_D23_MAC32, ZUC256_D23_MAC64, ZUC256_D23_MAC128,
+} zuc256_dset;
+
+/* The constant set of a version (2018, 2021 or 2023, checked by the caller)
+ * for encryption (tag_bytes 0) or a MAC of 4, 8 or 16 bytes. */
+static inline zuc256_dset zuc256_dset_of(int version, size_t tag_bytes)
+{
+    unsigned v = version == 2023 ? 2u : version == 2021 ? 1u : 0u;
+    unsigned t = tag_bytes == 4 ? 1u : tag_bytes == 8 ? 2u : tag_bytes == 16 ? 3u : 0u;
+    return (zuc256_dset)(4 * v + t);
+}
+
+/* Initialisation rounds before the discarded working round. */
+static inline unsigned zuc256_init_rounds(zuc256_dset d)
+{
+    return d >= ZUC256_D23_CRYPT ? 48 : 32;
+}
+
+/* Whether a set loads the 128-bit IV (16 bytes) rather than the 25-byte one. */
+static inline int zuc256_dset_iv128(zuc256_dset d)
+{
+    return d >= ZUC256_D21_CRYPT;
+}
 
 /* Up to ZUC_LANES_MAX independent streams side by side: row j holds cell s_j
  * of every lane, R1 and R2 likewise (an implementation with fewer lanes uses
@@ -40,7 +69,7 @@ typedef struct zuc_impl {
     int (*usable)(void);      /* CPU and OS support; 1 = can run here */
 
     void (*init128)(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
-    void (*init256)(zuc_state *st, const uint8_t key[32], const uint8_t iv[25],
+    void (*init256)(zuc_state *st, const uint8_t key[32], const uint8_t *iv,
                     zuc256_dset d);
     void (*keystream)(zuc_state *st, uint32_t *words, size_t nwords);
     /* out = in XOR keystream, nbytes bytes; when nbytes is not a multiple of 4
@@ -51,21 +80,34 @@ typedef struct zuc_impl {
                  const uint8_t *in, uint8_t *out, size_t length_bits);
     uint32_t (*eia3)(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                      const uint8_t *msg, size_t length_bits);
-    void (*zuc256_crypt)(const uint8_t key[32], const uint8_t iv[25],
+    /* ZUC-256 of any version: d is the encryption set of the version, or
+     * the version (2018, 2021, 2023) for the MAC; iv holds 25 or 16 bytes. */
+    void (*zuc256_crypt)(zuc256_dset d, const uint8_t key[32], const uint8_t *iv,
                          const uint8_t *in, uint8_t *out, size_t length_bytes);
-    void (*zuc256_mac)(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
-                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
+    void (*zuc256_mac)(int version, const uint8_t key[32], const uint8_t *iv,
+                       const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes);
+    /* Optional: ZUC-NEA6 / NIA6 / NCA6 on one message, as zuc_nxa6_modes
+     * (below) defines it; NULL: zuc_nxa6_modes over this path's keystream.
+     * The reference sets its own, with its own GF(2^128) arithmetic. */
+    int (*nxa6)(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad,
+                size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t length_bytes,
+                int op, uint8_t *tag, size_t tag_bytes);
 
     /* Multi-lane primitives, set when lanes > 1 (zuc_lanes.c schedules
      * messages over them). A block is block_words keystream words per lane.
-     * lanes_init loads and initialises (33 rounds) the lanes of `mask` from
+     * lanes_init loads and initialises (`rounds` initialisation rounds, 32
+     * or 48, then the discarded working round) the lanes of `mask` from
      * cells[l][0..15], the LFSR after key loading; cells is read for every
-     * lane, and the other lanes keep their streams. lanes_keystream writes
+     * lane, and the other lanes keep their streams. The first head_words
+     * (<= 16) keystream words of each lane of the mask then go to
+     * head[l][0..head_words) (head is NULL when head_words is 0), and the
+     * lane's stream goes on after them. lanes_keystream writes
      * nblocks blocks of each lane l to out[l] (skipped when NULL);
      * lanes_xor writes out[l] = in[l] XOR keystream bytes (big-endian
      * words) for nblocks blocks, lanes whose in[l] is NULL only advance. */
     unsigned block_words;
-    void (*lanes_init)(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16]);
+    void (*lanes_init)(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
+                       unsigned rounds, unsigned head_words, uint32_t (*head)[16]);
     void (*lanes_keystream)(zuc_lanes *st, uint32_t *const *out, size_t nblocks);
     void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
                       size_t nblocks);
@@ -110,10 +152,10 @@ ZUC_INTERNAL const zuc_impl *zuc_active_impl_n(void);
 ZUC_INTERNAL extern const uint8_t zuc_sbox0[256];
 ZUC_INTERNAL extern const uint8_t zuc_sbox1[256];
 
-/* Key loading (3GPP Doc 2 §3.6.1; ZUC-256 paper §2.2): fills s[0..15] with
- * 31-bit words. Shared by the fast paths; the reference has its own. */
+/* Key loading (3GPP Doc 2 §3.6.1; ZUC-256 paper §2.2, addendum §2): fills
+ * s[0..15] with 31-bit words. iv: 25 bytes for the 2018 sets, else 16. */
 ZUC_INTERNAL void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16]);
-ZUC_INTERNAL void zuc256_load(uint32_t s[16], const uint8_t key[32], const uint8_t iv[25],
+ZUC_INTERNAL void zuc256_load(uint32_t s[16], const uint8_t key[32], const uint8_t *iv,
                               zuc256_dset d);
 /* zuc128_load with the IV of 128-EEA3 (byte4 = BEARER << 3 | DIRECTION << 2,
  * flip = 0) or 128-EIA3 (byte4 = BEARER << 3, flip = DIRECTION << 7). */
@@ -132,21 +174,71 @@ ZUC_INTERNAL void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint
 ZUC_INTERNAL uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
                                      uint8_t bearer, uint8_t direction, const uint8_t *msg,
                                      size_t length_bits);
-ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, const uint8_t key[32],
-                                         const uint8_t iv[25], const uint8_t *in, uint8_t *out,
-                                         size_t length_bytes);
-ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, const uint8_t key[32],
-                                       const uint8_t iv[25], const uint8_t *msg,
+ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d,
+                                         const uint8_t key[32], const uint8_t *iv,
+                                         const uint8_t *in, uint8_t *out, size_t length_bytes);
+ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32],
+                                       const uint8_t *iv, const uint8_t *msg,
                                        size_t length_bits, uint8_t *tag, size_t tag_bytes);
+
+/* ---- ZUC-NEA6 / NIA6 / NCA6 (zuc_nxa6.c) ------------------------------------
+ * With the ZUC-256 2023 keystream z_0, z_1, ... of key/iv (encryption
+ * constants, 48 rounds): H = z_0..z_3, Q = z_4..z_7, P = z_8..z_11 as bytes
+ * (big-endian words), read as POLYVAL field elements (little-endian, RFC 8452);
+ * the message is XORed with z_12, z_13, ...; the tag is
+ *   POLYVAL_H(A || pad || C || pad) XOR LE64(8 |C|) || LE64(8 |A|),
+ * multiplied (POLYVAL's dot) by Q, XOR P, its first tag_bytes bytes; A is the
+ * associated data, C the ciphertext (NIA6: A = the message, C empty). */
+enum {
+    ZUC_NXA6_NEA,   /* out = in ^ keystream; no tag */
+    ZUC_NXA6_NIA,   /* tag over aad (the message); in, out unused */
+    ZUC_NXA6_ENC,   /* out = in ^ keystream, then the tag over aad and out */
+    ZUC_NXA6_DEC,   /* the tag over aad and in is compared, in constant time, with
+                     * tag[0..tag_bytes) (read); out = in ^ keystream only if equal */
+};
+
+/* op on one message over any one-lane path's keystream primitives. Returns
+ * ZUC_OK, or ZUC_EAUTH from ZUC_NXA6_DEC when the tag does not verify. */
+ZUC_INTERNAL int zuc_nxa6_modes(const zuc_impl *im, const uint8_t key[32], const uint8_t iv[16],
+                                const uint8_t *aad, size_t aad_bytes, const uint8_t *in,
+                                uint8_t *out, size_t length_bytes, int op, uint8_t *tag,
+                                size_t tag_bytes);
+
+/* The 16-byte tag from H, Q, P (z_0..z_11 as words), the associated data
+ * and the ciphertext (fast POLYVAL: carry-less multiplication where the CPU
+ * has it, else constant-time portable C). */
+ZUC_INTERNAL void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes,
+                               const uint8_t *ct, size_t ct_bytes, uint8_t tag[16]);
+
+/* POLYVAL (RFC 8452) in portable, constant-time C: acc = dot(acc ^ X_i, h)
+ * over the 16-byte blocks of data, the last one zero-padded; acc and h are
+ * the low and high 64 bits of little-endian field elements. */
+ZUC_INTERNAL void zuc_polyval_portable(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
+                                       size_t nbytes);
+
+/* Constant-time comparison of n bytes: 0 when equal. */
+ZUC_INTERNAL int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
 
 /* Many messages over an implementation's lanes (zuc_lanes.c): each lane
  * takes the next message as soon as its own ends. The jobs are valid
  * (checked by zuc_api.c). */
 ZUC_INTERNAL void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n);
 ZUC_INTERNAL void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n);
-ZUC_INTERNAL void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs,
-                                         size_t n);
-ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version,
+                                         const zuc256_crypt_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, int version,
+                                       const zuc256_mac_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n);
+/* Sets ok[i] to 1 for the jobs whose tag verifies, and decrypts those only. */
+ZUC_INTERNAL void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n,
+                                         uint8_t *ok);
+/* The 16-byte IV of a job: its own, or the 3GPP one from count, bearer,
+ * direction (alg: 0 NEA6, 1 NIA6, 2 NCA6). */
+ZUC_INTERNAL const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, int alg,
+                                            size_t tag_bytes, uint32_t count, uint8_t bearer,
+                                            uint8_t direction);
 
 /* XOR, over the 64 * nchunks message bits i with m_i = 1, of the 32-bit
  * keystream window starting at bit i of z (bits numbered from the most
@@ -156,6 +248,11 @@ ZUC_INTERNAL uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uin
 #if defined(__x86_64__)
 ZUC_INTERNAL uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
 ZUC_INTERNAL uint32_t zuc_mac_fold_vpclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
+/* POLYVAL (RFC 8452) with PCLMULQDQ: acc = dot(acc ^ X_i, h) over the
+ * 16-byte blocks of data, the last one zero-padded; acc and h are the low
+ * and high 64 bits of little-endian field elements. */
+ZUC_INTERNAL void zuc_polyval_pclmul(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
+                                     size_t nbytes);
 #endif
 
 /* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 with

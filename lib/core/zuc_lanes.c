@@ -22,7 +22,7 @@
 
 #include "zuc_impl.h"
 
-#define INIT_STEPS 33          /* rounds of one initialisation */
+#define INIT_STEPS 33          /* rounds of one initialisation (49 for ZUC-256 2023) */
 #define NONE ((size_t)-1)
 
 /* Stands in for a NULL message of length 0. */
@@ -40,6 +40,9 @@ typedef struct {
     zuc_lanes st;
     uint32_t cells[ZUC_LANES_MAX][16];     /* key loading of the lanes being filled */
     unsigned active, fresh;                /* lane masks: busy, and being filled */
+    unsigned fresh_long;                   /* fresh lanes of 48 initialisation rounds */
+    unsigned head_words;                   /* keystream words each start hands over */
+    uint32_t head[ZUC_LANES_MAX][16];      /* those of the lanes just started */
     size_t next;                           /* jobs started */
     /* the window of jobs, longest first: length << 8 | (255 - position) */
     uint64_t order[ORDER_WINDOW];
@@ -127,24 +130,40 @@ static void lanes_begin(lane_set *ls, const zuc_impl *im)
     ls->im = im;
     memset(&ls->st, 0, sizeof ls->st);
     memset(ls->cells, 0, sizeof ls->cells);
-    ls->active = ls->fresh = 0;
+    ls->active = ls->fresh = ls->fresh_long = 0;
+    ls->head_words = 0;
     ls->next = 0;
     ls->order_first = ls->order_pos = ls->order_n = 0;
 }
 
-/* Initialises the lanes marked fresh (their cells are loaded). */
+/* Initialises the lanes marked fresh (their cells are loaded): those of 32
+ * rounds together, and those of 48 (ZUC-256 version 2023) together. */
 static void lanes_start_fresh(lane_set *ls)
 {
-    if (ls->fresh)
-        ls->im->lanes_init(&ls->st, ls->fresh, (const uint32_t (*)[16])ls->cells);
+    const uint32_t (*cells)[16] = (const uint32_t (*)[16])ls->cells;
+    uint32_t (*head)[16] = ls->head_words ? ls->head : NULL;
+    unsigned short_init = ls->fresh & ~ls->fresh_long;
+    if (short_init)
+        ls->im->lanes_init(&ls->st, short_init, cells, 32, ls->head_words, head);
+    if (ls->fresh_long)
+        ls->im->lanes_init(&ls->st, ls->fresh_long, cells, 48, ls->head_words, head);
     ls->active |= ls->fresh;
-    ls->fresh = 0;
+    ls->fresh = ls->fresh_long = 0;
+}
+
+/* Marks lane l fresh, for an initialisation of `rounds` rounds. */
+static void lanes_mark_fresh(lane_set *ls, unsigned l, unsigned rounds)
+{
+    ls->fresh |= 1u << l;
+    if (rounds == 48)
+        ls->fresh_long |= 1u << l;
 }
 
 static void lanes_end(lane_set *ls)
 {
     zuc_wipe(&ls->st, sizeof ls->st);
     zuc_wipe(ls->cells, sizeof ls->cells);
+    zuc_wipe(ls->head, sizeof ls->head);
 }
 
 /* ---- encryption ------------------------------------------------------------ */
@@ -155,15 +174,36 @@ typedef struct {
     size_t left;                 /* bytes not yet processed */
     uint8_t *last;               /* the last output byte, and the bits it keeps */
     uint8_t last_mask;
+    size_t job;                  /* the job's index */
+    uint32_t head[12];           /* ZUC-NIA6 / NCA6: H, Q, P */
 } crypt_lane;
 
-/* A message to encrypt: key loading into cells, and where its bytes go.
- * Returns 0 for an empty message (nothing to do). */
-typedef int (*crypt_source)(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c);
+typedef struct crypt_batch crypt_batch;
 
-static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
+/* A message to encrypt: key loading into cells, and where its bytes go.
+ * Returns the initialisation rounds (32 or 48), or 0 when there is nothing
+ * to do (an empty message). */
+typedef unsigned (*crypt_source)(const crypt_batch *b, size_t i, uint32_t cells[16],
+                                 crypt_lane *c);
+
+/* One call's jobs, and what to do with them. */
+struct crypt_batch {
+    const void *jobs;
+    size_t n;
+    crypt_source source;
+    job_length length_of;
+    unsigned head_words;                                /* 12 for NIA6 / NCA6 */
+    void (*done)(const crypt_batch *b, crypt_lane *c);  /* a job at its end, or NULL */
+    uint8_t *ok;                                        /* NCA6 decryption: tags that verify */
+    int version;                                        /* ZUC-256 */
+};
+
+/* Stands in for the last output byte of a job with no output. */
+static uint8_t no_output;
+
+static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
-    const zuc_eea3_job *j = (const zuc_eea3_job *)jobs + i;
+    const zuc_eea3_job *j = (const zuc_eea3_job *)b->jobs + i;
     if (j->length_bits == 0)
         return 0;
     zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3 | j->direction << 2), 0);
@@ -172,21 +212,23 @@ static int eea3_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lan
     c->left = zuc_bytes_of_bits(j->length_bits);
     c->last = j->out + c->left - 1;
     c->last_mask = j->length_bits % 8 ? (uint8_t)(0xFF << (8 - j->length_bits % 8)) : 0xFF;
-    return 1;
+    return 32;
 }
 
-static int zuc256_crypt_source(const void *jobs, size_t i, uint32_t cells[16], crypt_lane *c)
+static unsigned zuc256_crypt_source(const crypt_batch *b, size_t i, uint32_t cells[16],
+                                    crypt_lane *c)
 {
-    const zuc256_crypt_job *j = (const zuc256_crypt_job *)jobs + i;
+    const zuc256_crypt_job *j = (const zuc256_crypt_job *)b->jobs + i;
     if (j->length_bytes == 0)
         return 0;
-    zuc256_load(cells, j->key, j->iv, ZUC256_D_CRYPT);
+    zuc256_dset d = zuc256_dset_of(b->version, 0);
+    zuc256_load(cells, j->key, j->iv, d);
     c->in = j->in;
     c->out = j->out;
     c->left = j->length_bytes;
     c->last = j->out + c->left - 1;
     c->last_mask = 0xFF;
-    return 1;
+    return zuc256_init_rounds(d);
 }
 
 static uint64_t eea3_length(const void *jobs, size_t i)
@@ -200,17 +242,23 @@ static uint64_t zuc256_crypt_length(const void *jobs, size_t i)
 }
 
 /* Takes jobs into free lanes while there are jobs (empty ones need no lane). */
-static void crypt_fill(lane_set *ls, crypt_lane *lane, const void *jobs, size_t n,
-                       crypt_source source, job_length length_of)
+static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
-    for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
+    for (unsigned l = 0; l < lane_count(ls) && ls->next < b->n; l++)
         if (!((ls->active | ls->fresh) >> l & 1))
-            while (ls->next < n)
-                if (source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], &lane[l])) {
-                    ls->fresh |= 1u << l;
+            while (ls->next < b->n) {
+                size_t i = take_job(ls, b->jobs, b->n, b->length_of);
+                unsigned rounds = b->source(b, i, ls->cells[l], &lane[l]);
+                if (rounds) {
+                    lane[l].job = i;
+                    lanes_mark_fresh(ls, l, rounds);
                     break;
                 }
+            }
+    unsigned started = ls->fresh;
     lanes_start_fresh(ls);
+    for (unsigned l; b->head_words && next_lane(&started, &l);)
+        memcpy(lane[l].head, ls->head[l], sizeof lane[l].head);
 }
 
 /* Whole blocks for every busy lane: as many as the shortest message holds. */
@@ -304,12 +352,16 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
     }
 }
 
-/* Lanes whose message is done: last byte masked, lane freed. */
-static void crypt_retire(lane_set *ls, crypt_lane *lane)
+/* Lanes whose message is done: last byte masked, the job finished, lane
+ * freed. */
+static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
         if (lane[l].left == 0) {
             *lane[l].last &= lane[l].last_mask;
+            if (b->done)
+                b->done(b, &lane[l]);
+            zuc_wipe(lane[l].head, sizeof lane[l].head);
             ls->active &= ~(1u << l);
         }
 }
@@ -323,38 +375,193 @@ static size_t shortest_left(const lane_set *ls, const crypt_lane *lane)
     return m;
 }
 
-static void lanes_crypt(const zuc_impl *im, const void *jobs, size_t n, crypt_source source,
-                        job_length length_of)
+static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
 {
     lane_set ls;
     crypt_lane lane[ZUC_LANES_MAX];
     size_t block_bytes = 4 * im->block_words;
     lanes_begin(&ls, im);
+    ls.head_words = b->head_words;
     for (;;) {
         size_t shortest = shortest_left(&ls, lane);
-        if (fill_now(&ls, n, shortest == NONE ? 0 : shortest / 4)) {
-            crypt_fill(&ls, lane, jobs, n, source, length_of);
+        if (fill_now(&ls, b->n, shortest == NONE ? 0 : shortest / 4)) {
+            crypt_fill(&ls, lane, b);
             shortest = shortest_left(&ls, lane);
         }
         if (!ls.active)
             break;
-        if (shortest >= block_bytes)
+        if (shortest == 0)
+            ;                            /* a job with no bytes (NIA6): retire it */
+        else if (shortest >= block_bytes)
             crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
         else
             crypt_last_block(&ls, lane, block_bytes);
-        crypt_retire(&ls, lane);
+        crypt_retire(&ls, lane, b);
     }
     lanes_end(&ls);
 }
 
 void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n)
 {
-    lanes_crypt(im, jobs, n, eea3_source, eea3_length);
+    crypt_batch b = { .jobs = jobs, .n = n, .source = eea3_source, .length_of = eea3_length };
+    lanes_crypt(im, &b);
 }
 
-void zuc_lanes_zuc256_crypt(const zuc_impl *im, const zuc256_crypt_job *jobs, size_t n)
+void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_job *jobs,
+                            size_t n)
 {
-    lanes_crypt(im, jobs, n, zuc256_crypt_source, zuc256_crypt_length);
+    crypt_batch b = { .jobs = jobs, .n = n, .source = zuc256_crypt_source,
+                      .length_of = zuc256_crypt_length, .version = version };
+    lanes_crypt(im, &b);
+}
+
+/* ---- ZUC-NEA6 / NIA6 / NCA6 ---------------------------------------------------
+ * The lanes run ZUC-256 version 2023 (48 rounds); for NIA6 and NCA6 each
+ * start hands over the lane's first 12 keystream words (H, Q, P), and the
+ * message is encrypted with the words after them. The tags are made when a
+ * job ends (zuc_nxa6_tag). NCA6 decryption runs twice, in windows of jobs:
+ * the tags first (a job with no bytes to encrypt), then the decryption of
+ * the jobs whose tag verified, so that nothing is written for the others. */
+
+static unsigned nxa6_start(uint32_t cells[16], const uint8_t *key, const uint8_t *iv, int alg,
+                           size_t tag_bytes, uint32_t count, uint8_t bearer, uint8_t direction)
+{
+    uint8_t buf[16];
+    zuc256_load(cells, key, zuc_nxa6_job_iv(buf, iv, alg, tag_bytes, count, bearer, direction),
+                ZUC256_D23_CRYPT);
+    zuc_wipe(buf, sizeof buf);
+    return 48;
+}
+
+static void no_bytes(crypt_lane *c)
+{
+    c->in = NULL;
+    c->out = NULL;
+    c->left = 0;
+    c->last = &no_output;
+    c->last_mask = 0xFF;
+}
+
+static unsigned nea6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
+{
+    const zuc_nea6_job *j = (const zuc_nea6_job *)b->jobs + i;
+    if (j->length_bits == 0)
+        return 0;
+    c->in = j->in;
+    c->out = j->out;
+    c->left = zuc_bytes_of_bits(j->length_bits);
+    c->last = j->out + c->left - 1;
+    c->last_mask = j->length_bits % 8 ? (uint8_t)(0xFF << (8 - j->length_bits % 8)) : 0xFF;
+    return nxa6_start(cells, j->key, j->iv, ZUC_NEA6, 0, j->count, j->bearer, j->direction);
+}
+
+static uint64_t nea6_length(const void *jobs, size_t i)
+{
+    return ((const zuc_nea6_job *)jobs)[i].length_bits;
+}
+
+void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n)
+{
+    crypt_batch b = { .jobs = jobs, .n = n, .source = nea6_source, .length_of = nea6_length };
+    lanes_crypt(im, &b);
+}
+
+static unsigned nia6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
+{
+    const zuc_nia6_job *j = (const zuc_nia6_job *)b->jobs + i;
+    no_bytes(c);
+    return nxa6_start(cells, j->key, j->iv, ZUC_NIA6, j->tag_bytes, j->count, j->bearer,
+                      j->direction);
+}
+
+static uint64_t nia6_length(const void *jobs, size_t i)
+{
+    (void)jobs;
+    (void)i;
+    return 0;
+}
+
+static void nia6_done(const crypt_batch *b, crypt_lane *c)
+{
+    const zuc_nia6_job *j = (const zuc_nia6_job *)b->jobs + c->job;
+    uint8_t tag[16];
+    zuc_nxa6_tag(c->head, j->msg, j->length_bytes, NULL, 0, tag);
+    memcpy(j->tag, tag, j->tag_bytes);
+    zuc_wipe(tag, sizeof tag);
+}
+
+void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
+{
+    crypt_batch b = { .jobs = jobs, .n = n, .source = nia6_source, .length_of = nia6_length,
+                      .head_words = 12, .done = nia6_done };
+    lanes_crypt(im, &b);
+}
+
+static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + i;
+    if (b->ok && (!b->ok[i] || j->length_bytes == 0))
+        return 0;                        /* decryption: the tag did not verify, or no bytes */
+    no_bytes(c);
+    if (j->length_bytes) {
+        c->in = j->in;
+        c->out = j->out;
+        c->left = j->length_bytes;
+        c->last = j->out + c->left - 1;
+    }
+    return nxa6_start(cells, j->key, j->iv, ZUC_NCA6, j->tag_bytes, j->count, j->bearer,
+                      j->direction);
+}
+
+static unsigned nca6_tag_source(const crypt_batch *b, size_t i, uint32_t cells[16],
+                                crypt_lane *c)
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + i;
+    no_bytes(c);
+    return nxa6_start(cells, j->key, j->iv, ZUC_NCA6, j->tag_bytes, j->count, j->bearer,
+                      j->direction);
+}
+
+static uint64_t nca6_length(const void *jobs, size_t i)
+{
+    return 8 * (uint64_t)((const zuc_nca6_job *)jobs)[i].length_bytes;
+}
+
+static void nca6_encrypt_done(const crypt_batch *b, crypt_lane *c)
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
+    uint8_t tag[16];
+    zuc_nxa6_tag(c->head, j->aad, j->aad_bytes, j->out, j->length_bytes, tag);
+    memcpy(j->tag, tag, j->tag_bytes);
+    zuc_wipe(tag, sizeof tag);
+}
+
+static void nca6_verify_done(const crypt_batch *b, crypt_lane *c)
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
+    uint8_t tag[16];
+    zuc_nxa6_tag(c->head, j->aad, j->aad_bytes, j->in, j->length_bytes, tag);
+    b->ok[c->job] = (uint8_t)!zuc_ct_differ(tag, j->tag, j->tag_bytes);
+    zuc_wipe(tag, sizeof tag);
+}
+
+void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
+{
+    crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length,
+                      .head_words = 12, .done = nca6_encrypt_done };
+    lanes_crypt(im, &b);
+}
+
+void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n,
+                            uint8_t *ok)
+{
+    crypt_batch tags = { .jobs = jobs, .n = n, .source = nca6_tag_source,
+                         .length_of = nia6_length, .head_words = 12,
+                         .done = nca6_verify_done, .ok = ok };
+    lanes_crypt(im, &tags);
+    crypt_batch plain = { .jobs = jobs, .n = n, .source = nca6_source,
+                          .length_of = nca6_length, .head_words = 12, .ok = ok };
+    lanes_crypt(im, &plain);
 }
 
 /* ---- MACs -------------------------------------------------------------------
@@ -388,9 +595,10 @@ typedef struct {
     uint32_t z[Z_CAP];
 } mac_lane;
 
-typedef void (*mac_source)(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m);
+/* Returns the initialisation rounds (32, or 48 for ZUC-256 version 2023). */
+typedef unsigned (*mac_source)(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m);
 
-static void eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
+static unsigned eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
 {
     const zuc_eia3_job *j = (const zuc_eia3_job *)jobs + i;
     zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3),
@@ -403,14 +611,18 @@ static void eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane
     m->need = (size_t)(((uint64_t)j->length_bits + 64 + 31) / 32);    /* L of Doc 1 §4.4 */
     m->mac = j->mac;
     m->tag = NULL;
+    return 32;
 }
 
-static void zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
+/* ZUC-256 MAC jobs of one version. */
+typedef struct { const zuc256_mac_job *jobs; int version; } zuc256_mac_batch;
+
+static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
 {
-    static const zuc256_dset dset_of[17] = { [4] = ZUC256_D_MAC32, [8] = ZUC256_D_MAC64,
-                                             [16] = ZUC256_D_MAC128 };
-    const zuc256_mac_job *j = (const zuc256_mac_job *)jobs + i;
-    zuc256_load(cells, j->key, j->iv, dset_of[j->tag_bytes]);
+    const zuc256_mac_batch *b = jobs;
+    const zuc256_mac_job *j = b->jobs + i;
+    zuc256_dset d = zuc256_dset_of(b->version, j->tag_bytes);
+    zuc256_load(cells, j->key, j->iv, d);
     m->msg = j->msg ? j->msg : empty_message;
     m->len_bits = j->length_bits;
     m->tag_words = (unsigned)(j->tag_bytes / 4);
@@ -419,6 +631,7 @@ static void zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], ma
     m->need = (size_t)(((uint64_t)j->length_bits + 64u * m->tag_words + 31) / 32);  /* L + 2t */
     m->mac = NULL;
     m->tag = j->tag;
+    return zuc256_init_rounds(d);
 }
 
 /* acc[j] ^= the fold of nchunks chunks of msg against the windows from
@@ -495,7 +708,7 @@ static uint64_t eia3_length(const void *jobs, size_t i)
 
 static uint64_t zuc256_mac_length(const void *jobs, size_t i)
 {
-    const zuc256_mac_job *j = (const zuc256_mac_job *)jobs + i;
+    const zuc256_mac_job *j = ((const zuc256_mac_batch *)jobs)->jobs + i;
     return (uint64_t)j->length_bits + 16 * (uint64_t)j->tag_bytes;
 }
 
@@ -505,11 +718,11 @@ static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, m
     for (unsigned l = 0; l < lane_count(ls) && ls->next < n; l++)
         if (!(ls->active >> l & 1)) {
             mac_lane *m = &lane[l];
-            source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], m);
+            unsigned rounds = source(jobs, take_job(ls, jobs, n, length_of), ls->cells[l], m);
             m->done_bits = m->base = m->have = m->used = 0;
             m->started = 0;
             memset(m->acc, 0, sizeof m->acc);
-            ls->fresh |= 1u << l;
+            lanes_mark_fresh(ls, l, rounds);
         }
     lanes_start_fresh(ls);
 }
@@ -581,7 +794,8 @@ void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
     lanes_mac(im, jobs, n, eia3_source, eia3_length);
 }
 
-void zuc_lanes_zuc256_mac(const zuc_impl *im, const zuc256_mac_job *jobs, size_t n)
+void zuc_lanes_zuc256_mac(const zuc_impl *im, int version, const zuc256_mac_job *jobs, size_t n)
 {
-    lanes_mac(im, jobs, n, zuc256_mac_source, zuc256_mac_length);
+    zuc256_mac_batch b = { jobs, version };
+    lanes_mac(im, &b, n, zuc256_mac_source, zuc256_mac_length);
 }

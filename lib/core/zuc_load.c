@@ -67,17 +67,20 @@ void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uin
 }
 #endif
 
-/* ZUC-256 (2018 paper §2.2): the 7-bit constants d_0..d_15, one set for
- * encryption and one for each MAC tag size (they differ in d_0 and d_2). */
-static const uint8_t d256[4][16] = {
-    [ZUC256_D_CRYPT]  = { 0x22, 0x2F, 0x24, 0x2A, 0x6D, 0x40, 0x40, 0x40,
-                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
-    [ZUC256_D_MAC32]  = { 0x22, 0x2F, 0x25, 0x2A, 0x6D, 0x40, 0x40, 0x40,
-                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
-    [ZUC256_D_MAC64]  = { 0x23, 0x2F, 0x24, 0x2A, 0x6D, 0x40, 0x40, 0x40,
-                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
-    [ZUC256_D_MAC128] = { 0x23, 0x2F, 0x25, 0x2A, 0x6D, 0x40, 0x40, 0x40,
-                          0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 },
+/* ZUC-256: the 7-bit constants d_0..d_15 of each version, one set for
+ * encryption and one for each MAC tag size (they differ in d_0 and d_2).
+ * 2018 paper §2.2; 2021 addendum §2, which the 2023 scheme keeps. */
+#define D2018(d0, d2) { d0, 0x2F, d2, 0x2A, 0x6D, 0x40, 0x40, 0x40, \
+                        0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 }
+#define D2021(d0, d2) { d0, 0x43, d2, 0x2A, 0x11, 0x05, 0x51, 0x42, \
+                        0x1A, 0x31, 0x18, 0x66, 0x14, 0x2E, 0x01, 0x5C }
+static const uint8_t d256[12][16] = {
+    [ZUC256_D_CRYPT]    = D2018(0x22, 0x24), [ZUC256_D_MAC32]    = D2018(0x22, 0x25),
+    [ZUC256_D_MAC64]    = D2018(0x23, 0x24), [ZUC256_D_MAC128]   = D2018(0x23, 0x25),
+    [ZUC256_D21_CRYPT]  = D2021(0x64, 0x7B), [ZUC256_D21_MAC32]  = D2021(0x64, 0x7A),
+    [ZUC256_D21_MAC64]  = D2021(0x65, 0x7B), [ZUC256_D21_MAC128] = D2021(0x65, 0x7A),
+    [ZUC256_D23_CRYPT]  = D2021(0x64, 0x7B), [ZUC256_D23_MAC32]  = D2021(0x64, 0x7A),
+    [ZUC256_D23_MAC64]  = D2021(0x65, 0x7B), [ZUC256_D23_MAC128] = D2021(0x65, 0x7A),
 };
 
 /* s_i = a (8 bits) || b (7 bits) || c (8 bits) || e (8 bits) */
@@ -86,9 +89,26 @@ static uint32_t u31(uint32_t a, uint32_t b, uint32_t c, uint32_t e)
     return (a << 23) | (b << 16) | (c << 8) | e;
 }
 
-void zuc256_load(uint32_t s[16], const uint8_t k[32], const uint8_t iv[25], zuc256_dset dset)
+/* 128-bit IV (addendum §2): s_i = K_i || d_i || K_{16+i} || K_{24+i}
+ * (i = 0..6), s_i = K_i || d_i || IV_{i-7} || IV_{i+1} (i = 7..14),
+ * s_15 = K_15 || d_15 || K_23 || K_31. */
+static void load_iv128(uint32_t s[16], const uint8_t k[32], const uint8_t iv[16],
+                       const uint8_t d[16])
+{
+    for (int i = 0; i < 7; i++)
+        s[i] = u31(k[i], d[i], k[16 + i], k[24 + i]);
+    for (int i = 7; i < 15; i++)
+        s[i] = u31(k[i], d[i], iv[i - 7], iv[i + 1]);
+    s[15] = u31(k[15], d[15], k[23], k[31]);
+}
+
+void zuc256_load(uint32_t s[16], const uint8_t k[32], const uint8_t *iv, zuc256_dset dset)
 {
     const uint8_t *d = d256[dset];
+    if (zuc256_dset_iv128(dset)) {
+        load_iv128(s, k, iv, d);
+        return;
+    }
     uint8_t v6[8];                               /* IV17..IV24: 6 bits each */
     for (int i = 0; i < 8; i++)
         v6[i] = iv[17 + i] & 0x3F;

@@ -23,11 +23,12 @@ void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint32_t count, u
     zuc_wipe(&st, sizeof st);
 }
 
-void zuc_modes_zuc256_crypt(const zuc_impl *im, const uint8_t key[32], const uint8_t iv[25],
-                            const uint8_t *in, uint8_t *out, size_t length_bytes)
+void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d, const uint8_t key[32],
+                            const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                            size_t length_bytes)
 {
     zuc_state st;
-    im->init256(&st, key, iv, ZUC256_D_CRYPT);
+    im->init256(&st, key, iv, d);
     im->xor_keystream(&st, in, out, length_bytes);
     zuc_wipe(&st, sizeof st);
 }
@@ -133,11 +134,10 @@ uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t coun
     return t;
 }
 
-void zuc_modes_zuc256_mac(const zuc_impl *im, const uint8_t key[32], const uint8_t iv[25],
-                          const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
+void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32],
+                          const uint8_t *iv, const uint8_t *msg, size_t length_bits, uint8_t *tag,
+                          size_t tag_bytes)
 {
-    static const zuc256_dset dset_of[17] = { [4] = ZUC256_D_MAC32, [8] = ZUC256_D_MAC64,
-                                             [16] = ZUC256_D_MAC128 };
     size_t tw = tag_bytes / 4;
     mac_stream ms;
     uint32_t acc[4];
@@ -145,7 +145,7 @@ void zuc_modes_zuc256_mac(const zuc_impl *im, const uint8_t key[32], const uint8
     ms.made = 0;
     ms.needed = (size_t)(((uint64_t)length_bits + 64 * tw + 31) / 32);  /* L + 2t bits */
     memset(ms.z, 0, sizeof ms.z);
-    im->init256(&ms.st, key, iv, dset_of[tag_bytes]);
+    im->init256(&ms.st, key, iv, zuc256_dset_of(version, tag_bytes));
     fill_group(&ms, 0);
     for (size_t j = 0; j < tw; j++)
         acc[j] = ms.z[j];                  /* Tag = z_0 .. z_{t-1} */

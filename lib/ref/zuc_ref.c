@@ -103,11 +103,12 @@ static void lfsr_work_mode(uint32_t *s)
     lfsr_shift_in(s, lfsr_feedback(s));
 }
 
-/* 32 initialisation rounds, then the working round whose output is discarded */
-static void run_initialisation(zuc_state *st)
+/* The initialisation rounds (32; 48 for ZUC-256 version 2023), then the
+ * working round whose output is discarded */
+static void run_initialisation(zuc_state *st, unsigned rounds)
 {
     st->r1_private = st->r2_private = 0;
-    for (int round = 0; round < 32; round++) {
+    for (unsigned round = 0; round < rounds; round++) {
         br_words x = bit_reorganization(st->lfsr_private);
         uint32_t w = f(st, x);
         lfsr_init_mode(st->lfsr_private, w >> 1);
@@ -131,13 +132,13 @@ static void ref_keystream(zuc_state *st, uint32_t *words, size_t nwords)
 static void ref_init128(zuc_state *st, const uint8_t key[16], const uint8_t iv[16])
 {
     zuc128_load(st->lfsr_private, key, iv);
-    run_initialisation(st);
+    run_initialisation(st, 32);
 }
 
-static void ref_init256(zuc_state *st, const uint8_t key[32], const uint8_t iv[25], zuc256_dset d)
+static void ref_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv, zuc256_dset d)
 {
     zuc256_load(st->lfsr_private, key, iv, d);
-    run_initialisation(st);
+    run_initialisation(st, zuc256_init_rounds(d));
 }
 
 /* ---- modes, as the specifications write them ----------------------------- */
@@ -222,11 +223,11 @@ static uint32_t ref_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, 
     return t;
 }
 
-static void ref_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
-                             uint8_t *out, size_t length_bytes)
+static void ref_zuc256_crypt(zuc256_dset d, const uint8_t key[32], const uint8_t *iv,
+                             const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
     zuc_state st;
-    ref_init256(&st, key, iv, ZUC256_D_CRYPT);
+    ref_init256(&st, key, iv, d);
     ref_xor_keystream(&st, in, out, length_bytes);
     zuc_wipe(&st, sizeof st);
 }
@@ -234,14 +235,12 @@ static void ref_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const 
 /* ZUC-256 MAC (2018 paper §3): Tag = z[0..t-1]; for each message bit i that is
  * 1, Tag ^= the t-bit window at keystream bit t + i; finally Tag ^= the window
  * at t + L. Tags of t bits are handled as t/32 words. */
-static void ref_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
-                           size_t length_bits, uint8_t *tag, size_t tag_bytes)
+static void ref_zuc256_mac(int version, const uint8_t key[32], const uint8_t *iv,
+                           const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
 {
-    static const zuc256_dset dset_of[17] = { [4] = ZUC256_D_MAC32, [8] = ZUC256_D_MAC64,
-                                             [16] = ZUC256_D_MAC128 };
     size_t tw = tag_bytes / 4, t = 32 * tw;
     ks_reader r;
-    ref_init256(&r.st, key, iv, dset_of[tag_bytes]);
+    ref_init256(&r.st, key, iv, zuc256_dset_of(version, tag_bytes));
     ks_start(&r);
     uint32_t acc[4];
     for (size_t j = 0; j < tw; j++)
@@ -256,6 +255,135 @@ static void ref_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const ui
         zuc_store_be32(tag + 4 * j, acc[j]);
     zuc_wipe(&r, sizeof r);
     zuc_wipe(acc, sizeof acc);
+}
+
+/* ---- ZUC-NEA6 / NIA6 / NCA6 (see zuc_impl.h), with POLYVAL as RFC 8452
+ * writes it: field elements are 128-bit little-endian numbers, polynomials
+ * over GF(2) reduced by x^128 + x^127 + x^126 + x^121 + 1, and
+ * dot(a, b) = a * b * x^-128, here by shift-and-add, one bit at a time. */
+
+typedef struct { uint64_t lo, hi; } gf128;
+
+static gf128 gf_load(const uint8_t b[16])
+{
+    gf128 v = { 0, 0 };
+    for (int i = 7; i >= 0; i--) {
+        v.lo = v.lo << 8 | b[i];
+        v.hi = v.hi << 8 | b[8 + i];
+    }
+    return v;
+}
+
+static void gf_store(uint8_t b[16], gf128 v)
+{
+    for (int i = 0; i < 8; i++) {
+        b[i] = (uint8_t)(v.lo >> 8 * i);
+        b[8 + i] = (uint8_t)(v.hi >> 8 * i);
+    }
+}
+
+/* v * x mod the polynomial: x^128 = x^127 + x^126 + x^121 + 1 */
+static gf128 gf_times_x(gf128 v)
+{
+    uint64_t carry = v.hi >> 63;
+    v.hi = v.hi << 1 | v.lo >> 63;
+    v.lo <<= 1;
+    if (carry) {
+        v.hi ^= 0xC200000000000000u;      /* x^127 + x^126 + x^121 */
+        v.lo ^= 1;
+    }
+    return v;
+}
+
+/* v * x^-1: v + (v mod x) * polynomial is divisible by x */
+static gf128 gf_div_x(gf128 v)
+{
+    uint64_t odd = v.lo & 1;
+    if (odd) {
+        v.hi ^= 0xC200000000000000u;
+        v.lo ^= 1;
+    }
+    v.lo = v.lo >> 1 | v.hi << 63;
+    v.hi = v.hi >> 1 | odd << 63;      /* the x^128 term of the polynomial, divided */
+    return v;
+}
+
+static gf128 gf_dot(gf128 a, gf128 b)
+{
+    gf128 p = { 0, 0 };
+    for (int i = 127; i >= 0; i--) {     /* Horner, from b's top coefficient */
+        p = gf_times_x(p);
+        uint64_t bit = i >= 64 ? b.hi >> (i - 64) & 1 : b.lo >> i & 1;
+        if (bit) {
+            p.lo ^= a.lo;
+            p.hi ^= a.hi;
+        }
+    }
+    for (int i = 0; i < 128; i++)
+        p = gf_div_x(p);
+    return p;
+}
+
+/* S = dot(S + X_j, H) for each 16-byte block, the last one zero-padded */
+static gf128 ref_polyval(gf128 s, gf128 h, const uint8_t *data, size_t nbytes)
+{
+    for (size_t i = 0; i < nbytes; i += 16) {
+        uint8_t block[16] = { 0 };
+        memcpy(block, data + i, nbytes - i < 16 ? nbytes - i : 16);
+        gf128 x = gf_load(block);
+        s.lo ^= x.lo;
+        s.hi ^= x.hi;
+        s = gf_dot(s, h);
+    }
+    return s;
+}
+
+static int ref_nxa6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad,
+                    size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t length_bytes,
+                    int op, uint8_t *tag, size_t tag_bytes)
+{
+    zuc_state st;
+    uint8_t keys[48], full[16];
+    ref_init256(&st, key, iv, ZUC256_D23_CRYPT);
+    if (op == ZUC_NXA6_NEA) {
+        ref_xor_keystream(&st, in, out, length_bytes);
+        zuc_wipe(&st, sizeof st);
+        return ZUC_OK;
+    }
+    for (int i = 0; i < 12; i++) {       /* H, Q, P: z_0..z_11 as bytes */
+        uint32_t z;
+        ref_keystream(&st, &z, 1);
+        zuc_store_be32(keys + 4 * i, z);
+    }
+    if (op == ZUC_NXA6_ENC)
+        ref_xor_keystream(&st, in, out, length_bytes);
+    const uint8_t *ct = op == ZUC_NXA6_ENC ? out : in;
+    size_t ct_bytes = op == ZUC_NXA6_NIA ? 0 : length_bytes;
+    gf128 h = gf_load(keys), q = gf_load(keys + 16), p = gf_load(keys + 32);
+    gf128 s = ref_polyval((gf128){ 0, 0 }, h, aad, aad_bytes);
+    s = ref_polyval(s, h, ct, ct_bytes);
+    s.lo ^= 8 * (uint64_t)ct_bytes;       /* LE64(bits of C) || LE64(bits of A) */
+    s.hi ^= 8 * (uint64_t)aad_bytes;
+    s = gf_dot(s, q);
+    s.lo ^= p.lo;
+    s.hi ^= p.hi;
+    gf_store(full, s);
+    int rc = ZUC_OK;
+    if (op == ZUC_NXA6_DEC) {
+        uint8_t diff = 0;
+        for (size_t i = 0; i < tag_bytes; i++)
+            diff |= (uint8_t)(full[i] ^ tag[i]);
+        if (diff == 0)
+            ref_xor_keystream(&st, in, out, length_bytes);
+        else
+            rc = ZUC_EAUTH;
+    } else {
+        memcpy(tag, full, tag_bytes);
+    }
+    zuc_wipe(&st, sizeof st);
+    zuc_wipe(keys, sizeof keys);
+    zuc_wipe(full, sizeof full);
+    return rc;
 }
 
 static int always_usable(void) { return 1; }
@@ -273,4 +401,5 @@ const zuc_impl zuc_impl_ref = {
     .eia3 = ref_eia3,
     .zuc256_crypt = ref_zuc256_crypt,
     .zuc256_mac = ref_zuc256_mac,
+    .nxa6 = ref_nxa6,
 };

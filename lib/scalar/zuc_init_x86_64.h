@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* zuc_init_x86_64.h — the 32 initialisation rounds of zuc_scalar.c in
+/* zuc_init_x86_64.h — the initialisation rounds (32, or 48) of zuc_scalar.c in
  * x86-64 assembly (AVX2, BMI2), for its x86-64-v3 build (zuc_scalar_v3.c).
  *
  * In initialisation the LFSR takes W >> 1, so the feedback is serial with F,
@@ -132,15 +132,15 @@ typedef long long v2i64 __attribute__((vector_size(16)));
 /* Two rounds: the registers of s15 and s14 swap roles each round. */
 #define INIT_PAIR(i, j) INIT_ROUND(i, "%[xa]", "%[xb]") INIT_ROUND(j, "%[xb]", "%[xa]")
 
-/* 32 rounds of initialisation from R1 = R2 = 0 on the cells in c->s; F's
- * registers are left in c->f. */
-static void init_rounds(core *c)
+/* 16 * blocks rounds of initialisation (2 or 3 blocks) from R1 = R2 = 0 on
+ * the cells in c->s; F's registers are left in c->f. */
+static void init_rounds(core *c, unsigned blocks)
 {
     uint64_t r1 = 0, rlu = 0, r2 = 0, h = 0, l = 0;   /* R1, R1L << 16, R2, L1(R2H), L2(R2L) */
     uint64_t a, b, t1, t2, f;
     v2i64 xa = { (long long)c->s[15], 0 }, xb = { (long long)c->s[14], 0 };
     const v2i64 m31 = { 0x7fffffff, 0x7fffffff };
-    for (int block = 0; block < 2; block++) {
+    for (unsigned block = 0; block < blocks; block++) {
         /* a, b: byte registers (%h); d, f: destinations of %h loads (no REX) */
         __asm__(INIT_PAIR(0, 1) INIT_PAIR(2, 3) INIT_PAIR(4, 5) INIT_PAIR(6, 7)
                 INIT_PAIR(8, 9) INIT_PAIR(10, 11) INIT_PAIR(12, 13) INIT_PAIR(14, 15)

@@ -306,24 +306,25 @@ static ALWAYS_INLINE void init_step(core *c, unsigned i)
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__) && defined(__BMI2__)
 #include "zuc_init_x86_64.h"
 #else
-/* 32 rounds of initialisation from R1 = R2 = 0 on the cells in c->s. */
-static ALWAYS_INLINE void init_rounds(core *c)
+/* 16 * blocks rounds of initialisation (2 or 3 blocks) from R1 = R2 = 0 on
+ * the cells in c->s. */
+static ALWAYS_INLINE void init_rounds(core *c, unsigned blocks)
 {
     memset(&c->f, 0, sizeof c->f);
 #define INIT_ROUND(i) init_step(c, i);
-    for (int half = 0; half < 2; half++) {
+    for (unsigned block = 0; block < blocks; block++) {
         REPEAT16(INIT_ROUND)
     }
 #undef INIT_ROUND
 }
 #endif
 
-/* 32 rounds of initialisation, then one working step whose output is
- * discarded (3GPP Doc 2 §3.6.2), on cells loaded in c->s. The cells are
- * left renamed by one step (phase 1). */
-static NOINLINE void core_initialise(core *c)
+/* 32 (48: ZUC-256 version 2023) rounds of initialisation, then one
+ * working step whose output is discarded (3GPP Doc 2 §3.6.2), on cells
+ * loaded in c->s. The cells are left renamed by one step (phase 1). */
+static NOINLINE void core_initialise(core *c, unsigned rounds)
 {
-    init_rounds(c);
+    init_rounds(c, rounds / 16);
     (void)work_step(c, 0);
 }
 
@@ -691,17 +692,17 @@ static void scalar_init128(zuc_state *st, const uint8_t key[16], const uint8_t i
 {
     core c;
     zuc128_load(c.s, key, iv);
-    core_initialise(&c);
+    core_initialise(&c, 32);
     core_store(st, &c, 1);
     core_wipe(&c);
 }
 
-static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t iv[25],
+static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv,
                            zuc256_dset d)
 {
     core c;
     zuc256_load(c.s, key, iv, d);
-    core_initialise(&c);
+    core_initialise(&c, zuc256_init_rounds(d));
     core_store(st, &c, 1);
     core_wipe(&c);
 }
@@ -813,19 +814,19 @@ static void scalar_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, u
     core c;
     size_t nbytes = zuc_bytes_of_bits(length_bits);
     load_eea3(c.s, key, count, bearer, direction);
-    core_initialise(&c);
+    core_initialise(&c, 32);
     xor_after_init(&c, in, out, nbytes);
     if (length_bits % 8)
         out[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));
     core_wipe(&c);
 }
 
-static void scalar_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
-                                uint8_t *out, size_t length_bytes)
+static void scalar_zuc256_crypt(zuc256_dset d, const uint8_t key[32], const uint8_t *iv,
+                                const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
     core c;
-    zuc256_load(c.s, key, iv, ZUC256_D_CRYPT);
-    core_initialise(&c);
+    zuc256_load(c.s, key, iv, d);
+    core_initialise(&c, zuc256_init_rounds(d));
     xor_after_init(&c, in, out, length_bytes);
     core_wipe(&c);
 }

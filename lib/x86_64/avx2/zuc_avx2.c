@@ -244,11 +244,12 @@ INLINE void transpose8(v8 r[8])
 
 /* ---- initialisation -------------------------------------------------------- */
 
-/* 32 rounds of LFSRWithInitialisationMode(W >> 1), then one working round
- * whose output is discarded. Leaves s_0 in cell 1. */
-static void initialise(lanes8 *w)
+/* 16 * blocks rounds of LFSRWithInitialisationMode(W >> 1) (2 blocks; 3
+ * for ZUC-256 version 2023), then one working round whose output is
+ * discarded. Leaves s_0 in cell 1. */
+static void initialise(lanes8 *w, unsigned blocks)
 {
-    for (int half = 0; half < 2; half++) {
+    for (unsigned block = 0; block < blocks; block++) {
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++) {
             br8 x = bit_reorganization(w, i);
@@ -262,7 +263,8 @@ static void initialise(lanes8 *w)
 
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
-static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16])
+static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
+                            unsigned rounds, unsigned head_words, uint32_t (*head)[16])
 {
     lanes8 fresh;
     for (int half = 0; half < 2; half++) {
@@ -274,16 +276,28 @@ static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells
             fresh.s[8 * half + k] = r[k];
     }
     fresh.r1 = fresh.r2 = _mm256_setzero_si256();
-    initialise(&fresh);
+    initialise(&fresh, rounds / 16);
+    /* the first keystream words of the fresh lanes, word k of every lane in
+     * z[k], then lane by lane into head */
+    _Alignas(32) uint32_t z[16][LANES];
+    for (unsigned k = 0; k < head_words; k++)
+        _mm256_store_si256((v8 *)z[k], keystream_step(&fresh, (int)(1 + k) & 15));
+    for (unsigned busy = mask; busy; busy &= busy - 1) {
+        unsigned l = (unsigned)__builtin_ctz(busy);
+        for (unsigned k = 0; k < head_words; k++)
+            head[l][k] = z[k][l];
+    }
     v8 m = lane_mask(mask);
     for (int j = 0; j < 16; j++) {
         v8 old = _mm256_load_si256((const v8 *)st->s[j]);
-        _mm256_store_si256((v8 *)st->s[j], _mm256_blendv_epi8(old, fresh.s[(j + 1) & 15], m));
+        _mm256_store_si256((v8 *)st->s[j],
+                           _mm256_blendv_epi8(old, fresh.s[(j + 1 + head_words) & 15], m));
     }
     v8 r1 = _mm256_load_si256((const v8 *)st->r1), r2 = _mm256_load_si256((const v8 *)st->r2);
     _mm256_store_si256((v8 *)st->r1, _mm256_blendv_epi8(r1, fresh.r1, m));
     _mm256_store_si256((v8 *)st->r2, _mm256_blendv_epi8(r2, fresh.r2, m));
     zuc_wipe(&fresh, sizeof fresh);
+    zuc_wipe(z, sizeof z);
 }
 
 /* ---- keystream blocks ------------------------------------------------------ */

@@ -254,11 +254,12 @@ INLINE void transpose16(v16 r[16])
 
 /* ---- initialisation -------------------------------------------------------- */
 
-/* 32 rounds of LFSRWithInitialisationMode(W >> 1), then one working round
- * whose output is discarded. Leaves s_0 at ring entry 1. */
-static void initialise(ring16 *r, regs16 *g)
+/* 16 * blocks rounds of LFSRWithInitialisationMode(W >> 1) (2 blocks; 3
+ * for ZUC-256 version 2023), then one working round whose output is
+ * discarded. Leaves s_0 at ring entry 1. */
+static void initialise(ring16 *r, regs16 *g, unsigned blocks)
 {
-    for (int half = 0; half < 2; half++) {
+    for (unsigned block = 0; block < blocks; block++) {
 #pragma GCC unroll 16
         for (int i = 0; i < 16; i++)
             (void)ring_step(r, g, i, 1);
@@ -268,7 +269,8 @@ static void initialise(ring16 *r, regs16 *g)
 
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
-static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16])
+static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
+                              unsigned rounds, unsigned head_words, uint32_t (*head)[16])
 {
     ring16 r;
     regs16 g;
@@ -276,16 +278,26 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
         r.s[l] = _mm512_loadu_si512((const void *)cells[l]);
     transpose16(r.s);
     ring_start(&r, &g, _mm512_setzero_si512(), _mm512_setzero_si512());
-    initialise(&r, &g);
+    initialise(&r, &g, rounds / 16);
+    /* the first keystream words of the fresh lanes, word k of every lane in
+     * r.z[k], then lane by lane into head */
+    for (unsigned k = 0; k < head_words; k++)
+        _mm512_store_si512((void *)&r.z[k], ring_step(&r, &g, (int)(1 + k) & 15, 0));
+    for (unsigned busy = mask; busy; busy &= busy - 1) {
+        unsigned l = (unsigned)__builtin_ctz(busy);
+        for (unsigned k = 0; k < head_words; k++)
+            head[l][k] = ((const uint32_t *)&r.z[k])[l];
+    }
     uint16_t m = (uint16_t)mask;
     for (int j = 0; j < 16; j++) {
         v16 old = _mm512_load_si512((const void *)st->s[j]);
-        _mm512_store_si512((void *)st->s[j], _mm512_mask_blend_epi32(m, old, r.s[(j + 1) & 15]));
+        _mm512_store_si512((void *)st->s[j],
+                           _mm512_mask_blend_epi32(m, old, r.s[(j + 1 + head_words) & 15]));
     }
     v16 r1 = _mm512_load_si512((const void *)st->r1), r2 = _mm512_load_si512((const void *)st->r2);
     _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
     _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
-    zuc_wipe(&r, offsetof(ring16, z));          /* the cells; z is not used here */
+    zuc_wipe(&r, sizeof r);                     /* the cells and the head words */
     zuc_wipe(&g, sizeof g);
 }
 
