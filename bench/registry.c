@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
+
 #define MAX_ENTRIES 256
 
 static unsigned in_flight = BENCH_IN_FLIGHT_DEFAULT;
@@ -96,28 +98,6 @@ static size_t tag_bytes_of(bench_output_kind kind)
     }
 }
 
-void bench_store_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
-}
-
-/* splitmix64: a small reproducible generator for workloads (not for keys
- * that protect anything). */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void fill_random(uint8_t *p, size_t n, uint64_t *state)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (uint8_t)next_random(state);
-}
-
 bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kind kind,
                                   uint64_t seed)
 {
@@ -145,15 +125,15 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
         in_at += lens[i];
         out_at += b->tag_bytes ? b->tag_bytes : lens[i];
     }
-    fill_random(b->keys, n * 32, &seed);
-    fill_random(b->ivs, n * 25, &seed);
-    fill_random(b->in_base, b->total_bytes, &seed);
+    splitmix64_fill(b->keys, n * 32, &seed);
+    splitmix64_fill(b->ivs, n * 25, &seed);
+    splitmix64_fill(b->in_base, b->total_bytes, &seed);
     for (size_t i = 0; i < n; i++) {
         for (int j = 17; j < 25; j++)
             b->ivs[i * 25 + j] &= 0x3F;          /* IV17..IV24 are 6-bit */
-        b->counts[i] = (uint32_t)next_random(&seed);
-        b->bearers[i] = (uint8_t)(next_random(&seed) & 31);
-        b->directions[i] = (uint8_t)(next_random(&seed) & 1);
+        b->counts[i] = (uint32_t)splitmix64_next(&seed);
+        b->bearers[i] = (uint8_t)(splitmix64_next(&seed) & 31);
+        b->directions[i] = (uint8_t)(splitmix64_next(&seed) & 1);
     }
     return b;
 }

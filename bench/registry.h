@@ -84,8 +84,6 @@ bench_batch *bench_batch_new(size_t n, size_t len_bytes, bench_output_kind kind,
 bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kind kind,
                                   uint64_t seed);
 
-/* A 32-bit MAC as 4 bytes, most significant first. */
-void bench_store_be32(uint8_t *p, uint32_t v);
 void bench_batch_free(bench_batch *b);
 
 /* Registration by each backend (backends/<name>.c), from its

@@ -22,7 +22,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "be.h"
 #include "cleanup.h"
+#include "hex.h"
 #include "outfile.h"
 #include "zuc.h"
 
@@ -142,35 +144,17 @@ static void wipe(void *p, size_t n)
 
 /* --------------------------------------------------------- value parsing */
 
-static int hex_digit_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Validates hex text and says how many bytes it holds; decode_hex does the rest. */
+/* Validates hex text and says how many bytes it holds; hex_to_bytes does the rest. */
 static int check_hex(enum option_id id, const char *text, size_t *nbytes)
 {
-    size_t n = strlen(text);
-    for (size_t i = 0; i < n; i++)
-        if (hex_digit_value(text[i]) < 0)
-            return fail("%s: bad hex digit '%s' at position %zu", option_name[id],
-                        shown_n(text + i, 1), i + 1);
+    size_t n = strlen(text), bad = hex_span(text);
+    if (bad < n)
+        return fail("%s: bad hex digit '%s' at position %zu", option_name[id],
+                    shown_n(text + bad, 1), bad + 1);
     if (n % 2)
         return fail("%s: odd number of hex digits (%zu); each byte takes two", option_name[id], n);
     *nbytes = n / 2;
     return STATUS_OK;
-}
-
-static void decode_hex(const char *text, uint8_t *out, size_t nbytes)
-{
-    for (size_t i = 0; i < nbytes; i++)
-        out[i] = (uint8_t)(hex_digit_value(text[2 * i]) << 4 | hex_digit_value(text[2 * i + 1]));
 }
 
 /* A decimal integer in [min, max]; `why`, when given, explains the bound. */
@@ -206,10 +190,7 @@ static int parse_count(const char *text, uint32_t *out)
     const char *digits = text;
     if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
         digits += 2;
-    bool valid = *digits != '\0';
-    for (const char *p = digits; valid && *p; p++)
-        valid = hex_digit_value(*p) >= 0;
-    if (!valid)
+    if (*digits == '\0' || hex_span(digits) != strlen(digits))
         return fail("--count: expected a 32-bit hex value such as 0x66035492 (0x optional), got '%s'",
                     shown(text));
     while (digits[0] == '0' && digits[1] != '\0')
@@ -232,26 +213,26 @@ static uint64_t bytes_for_bits(uint64_t bits)
 
 static int get_key(const struct args *a, uint8_t *key, size_t want, const char *algorithm)
 {
-    size_t n;
+    size_t n = 0;
     int rc = check_hex(OPT_KEY, a->value[OPT_KEY], &n);
     if (rc)
         return rc;
     if (n != want)
         return fail("--key: expected %zu bytes (%zu hex digits) for %s, got %zu bytes", want,
                     2 * want, algorithm, n);
-    decode_hex(a->value[OPT_KEY], key, n);
+    hex_to_bytes(a->value[OPT_KEY], key, n);
     return STATUS_OK;
 }
 
 static int get_zuc128_iv(const struct args *a, uint8_t iv[ZUC128_IV_BYTES])
 {
-    size_t n;
+    size_t n = 0;
     int rc = check_hex(OPT_IV, a->value[OPT_IV], &n);
     if (rc)
         return rc;
     if (n != ZUC128_IV_BYTES)
         return fail("--iv: expected 16 bytes (32 hex digits) for ZUC-128, got %zu bytes", n);
-    decode_hex(a->value[OPT_IV], iv, n);
+    hex_to_bytes(a->value[OPT_IV], iv, n);
     return STATUS_OK;
 }
 
@@ -269,18 +250,18 @@ static int check_six_bit_tail(const uint8_t iv25[ZUC256_IV_BYTES])
 
 static int get_zuc256_iv(const struct args *a, uint8_t iv25[ZUC256_IV_BYTES])
 {
-    size_t n;
+    size_t n = 0;
     int rc = check_hex(OPT_IV, a->value[OPT_IV], &n);
     if (rc)
         return rc;
     if (n == ZUC256_IV_BYTES) {
-        decode_hex(a->value[OPT_IV], iv25, n);
+        hex_to_bytes(a->value[OPT_IV], iv25, n);
         note(a, "--iv: 25-byte form (IV17..IV24 one 6-bit value per byte)");
         return check_six_bit_tail(iv25);
     }
     if (n == 23) {
         uint8_t packed[23];
-        decode_hex(a->value[OPT_IV], packed, n);
+        hex_to_bytes(a->value[OPT_IV], packed, n);
         note(a, "--iv: packed 23-byte form (IV17..IV24 in the last 6 bytes), unpacked to 25 bytes");
         return library_result(a, zuc256_iv_unpack(iv25, packed));
     }
@@ -330,14 +311,14 @@ static void free_buffer(struct buffer *b)
 
 static int input_from_hex(const char *text, struct buffer *b)
 {
-    size_t n;
+    size_t n = 0;
     int rc = check_hex(OPT_IN, text, &n);
     if (rc)
         return rc;
     b->data = malloc(n ? n : 1);
     if (!b->data)
         return fail("--in: out of memory for %zu bytes", n);
-    decode_hex(text, b->data, n);
+    hex_to_bytes(text, b->data, n);
     b->len = n;
     return STATUS_OK;
 }
@@ -413,18 +394,13 @@ static int require_bytes(uint64_t bytes, const struct buffer *b)
 
 static void put_hex(const uint8_t *data, size_t n)
 {
-    static const char digit[] = "0123456789abcdef";
-    char chunk[4096];
-    size_t used = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (used == sizeof chunk) {
-            fwrite(chunk, 1, used, stdout);
-            used = 0;
-        }
-        chunk[used++] = digit[data[i] >> 4];
-        chunk[used++] = digit[data[i] & 15];
+    char chunk[2 * 2048 + 1];
+    for (size_t done = 0; done < n;) {
+        size_t k = n - done < 2048 ? n - done : 2048;
+        hex_from_bytes(data + done, k, chunk);
+        fwrite(chunk, 1, 2 * k, stdout);
+        done += k;
     }
-    fwrite(chunk, 1, used, stdout);
 }
 
 /* A full disk or a closed pipe must not pass for success. */
@@ -477,14 +453,6 @@ static int emit_bytes(const struct args *a, outfile *out, const uint8_t *data, s
 
 /* ---------------------------------------------------------- subcommands */
 
-static void word_to_bytes(uint32_t w, uint8_t out[4])
-{
-    out[0] = (uint8_t)(w >> 24);
-    out[1] = (uint8_t)(w >> 16);
-    out[2] = (uint8_t)(w >> 8);
-    out[3] = (uint8_t)w;
-}
-
 /* In chunks, so 2^24 words need no 64 MiB buffer. */
 static int print_keystream(zuc_state *st, uint64_t nwords)
 {
@@ -494,7 +462,7 @@ static int print_keystream(zuc_state *st, uint64_t nwords)
         size_t n = nwords < 1024 ? (size_t)nwords : 1024;
         zuc_keystream(st, words, n);
         for (size_t i = 0; i < n; i++)
-            word_to_bytes(words[i], bytes + 4 * i);
+            store_be32(bytes + 4 * i, words[i]);
         put_hex(bytes, 4 * n);
         nwords -= n;
     }
@@ -515,7 +483,7 @@ static int run_keystream(const struct args *a)
         rc = fail("--key: expected 16 bytes (32 hex digits) for ZUC-128 or 32 bytes for ZUC-256, "
                   "got %zu bytes", key_len);
     if (!rc) {
-        decode_hex(a->value[OPT_KEY], key, key_len);
+        hex_to_bytes(a->value[OPT_KEY], key, key_len);
         rc = key_len == ZUC128_KEY_BYTES ? get_zuc128_iv(a, iv) : get_zuc256_iv(a, iv);
     }
     if (!rc)
@@ -577,7 +545,7 @@ static int run_eia3(const struct args *a)
                                         (size_t)p.bits, &mac));
     if (!rc) {
         uint8_t mac_bytes[4];
-        word_to_bytes(mac, mac_bytes);
+        store_be32(mac_bytes, mac);
         note(a, "128-EIA3, implementation %s", zuc_impl_name());
         rc = emit_bytes(a, &out, mac_bytes, sizeof mac_bytes);
     }

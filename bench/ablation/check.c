@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ablation.h"
+#include "hex.h"
+#include "random.h"
 #include "zuc.h"
 
 #define RANDOM_TRIALS 8
@@ -44,15 +46,6 @@ static const official_vector zuc256_vectors[] = {
         0xef7157f2 }, 8, 0, 0 },
 };
 
-static void from_hex(uint8_t *out, const char *hex)
-{
-    for (size_t i = 0; hex[2 * i]; i++) {
-        unsigned byte;
-        sscanf(hex + 2 * i, "%2x", &byte);
-        out[i] = (uint8_t)byte;
-    }
-}
-
 static int init_variant(const abl_variant *v, int zuc256, abl_state *st, const uint8_t *key,
                         const uint8_t *iv)
 {
@@ -65,8 +58,8 @@ static int official_agrees(const abl_variant *v, int zuc256, const official_vect
     size_t n = t->far_index > t->nz ? t->far_index : t->nz;
     uint32_t *z = malloc(n * sizeof *z);
     abl_state st;
-    from_hex(key, t->key);
-    from_hex(iv, t->iv);
+    hex_to_bytes(t->key, key, strlen(t->key) / 2);
+    hex_to_bytes(t->iv, iv, strlen(t->iv) / 2);
     int ok = z && init_variant(v, zuc256, &st, key, iv) == 0;
     if (ok) {
         v->keystream(&st, z, n);
@@ -78,20 +71,6 @@ static int official_agrees(const abl_variant *v, int zuc256, const official_vect
     return ok;
 }
 
-static uint64_t next(uint64_t *state)       /* splitmix64 */
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void fill(uint8_t *p, size_t n, uint64_t *rng)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (uint8_t)next(rng);
-}
-
 /* A random key/IV: the variant's keystream, asked for in pieces of 1..13
  * words (across the SIMD blocks), against libzuc's. */
 static int keystream_agrees(const abl_variant *v, int zuc256, uint64_t *rng, uint32_t *want,
@@ -100,9 +79,9 @@ static int keystream_agrees(const abl_variant *v, int zuc256, uint64_t *rng, uin
     uint8_t key[32], iv[25];
     zuc_state ref;
     abl_state st;
-    size_t nwords = 1 + next(rng) % MAX_WORDS;
-    fill(key, sizeof key, rng);
-    fill(iv, sizeof iv, rng);
+    size_t nwords = 1 + splitmix64_next(rng) % MAX_WORDS;
+    splitmix64_fill(key, sizeof key, rng);
+    splitmix64_fill(iv, sizeof iv, rng);
     for (int i = 17; i < 25; i++)
         iv[i] &= 0x3F;
     if ((zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) != ZUC_OK ||
@@ -110,7 +89,7 @@ static int keystream_agrees(const abl_variant *v, int zuc256, uint64_t *rng, uin
         return 0;
     zuc_keystream(&ref, want, nwords);
     for (size_t done = 0; done < nwords;) {
-        size_t n = 1 + next(rng) % 13;
+        size_t n = 1 + splitmix64_next(rng) % 13;
         n = n < nwords - done ? n : nwords - done;
         v->keystream(&st, got + done, n);
         done += n;
@@ -125,17 +104,17 @@ static int encryption_agrees(const abl_variant *v, int zuc256, uint64_t *rng, ui
                              uint8_t *want, uint8_t *got)
 {
     uint8_t key[32], iv[25];
-    size_t n = next(rng) % (MAX_BYTES + 1);
-    fill(key, sizeof key, rng);
-    fill(in, n, rng);
+    size_t n = splitmix64_next(rng) % (MAX_BYTES + 1);
+    splitmix64_fill(key, sizeof key, rng);
+    splitmix64_fill(in, n, rng);
     if (zuc256) {
-        fill(iv, sizeof iv, rng);
+        splitmix64_fill(iv, sizeof iv, rng);
         for (int i = 17; i < 25; i++)
             iv[i] &= 0x3F;
         return zuc256_crypt(key, iv, in, want, n) == ZUC_OK &&
                v->encrypt256(key, iv, in, got, n) == 0 && memcmp(want, got, n) == 0;
     }
-    uint64_t r = next(rng);
+    uint64_t r = splitmix64_next(rng);
     uint32_t count = (uint32_t)r;
     uint8_t bearer = (uint8_t)((r >> 32) & 0x1F), direction = (uint8_t)((r >> 40) & 1);
     abl_eea3_iv(iv, count, bearer, direction);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ablation.h"
+#include "be.h"
 #include "tables.h"
 
 #define ABL_VARIANT(sym) extern const abl_variant abl_##sym##_variant;
@@ -34,10 +35,7 @@ const abl_variant *abl_variant_find(const char *id)
 /* COUNT || BEARER || DIRECTION || 0 ..., twice */
 void abl_eea3_iv(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t direction)
 {
-    iv[0] = (uint8_t)(count >> 24);
-    iv[1] = (uint8_t)(count >> 16);
-    iv[2] = (uint8_t)(count >> 8);
-    iv[3] = (uint8_t)count;
+    store_be32(iv, count);
     iv[4] = (uint8_t)((bearer & 0x1F) << 3 | (direction & 1) << 2);
     iv[5] = iv[6] = iv[7] = 0;
     memcpy(iv + 8, iv, 8);

@@ -20,6 +20,7 @@
  *   ABL_LTABLE    1: L1/L2 by table lookups (§3.8)
  * The compiler-optimisation method (§3.2) is the options, not a macro. */
 #include "ablation.h"
+#include "be.h"       /* load_be32, store_be32: always inlined, as ABL_MACRO */
 #include "tables.h"
 
 #if ABL_THREADS
@@ -491,19 +492,6 @@ void ABL_NAME(finish)(abl_state *st)
 #else
     (void)st;
 #endif
-}
-
-ABL_MACRO uint32_t load_be32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-ABL_MACRO void store_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
 }
 
 #define CHUNK_WORDS 64

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
+
 /* One manager per thread: an IMB_MGR is not safe to share (speed --threads). */
 static _Thread_local IMB_MGR *mgr;
 static _Thread_local int tried;
@@ -86,8 +88,7 @@ int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t 
     IMB_ZUC_EIA3_1_BUFFER(mgr, key, iv, msg, (uint32_t)len_bits, (uint32_t *)(void *)tag);
     if (imb_get_errno(mgr))
         return -1;
-    /* ipsec-mb writes the tag as 4 bytes, most significant first */
-    *mac = ((uint32_t)tag[0] << 24) | ((uint32_t)tag[1] << 16) | ((uint32_t)tag[2] << 8) | tag[3];
+    *mac = load_be32(tag);      /* ipsec-mb writes the tag most significant byte first */
     return 0;
 }
 
@@ -180,7 +181,7 @@ static int run_eia3(const bench_batch *b)
         uint32_t mac = 0;
         rc |= ipsecmb_eia3(b->keys + 32 * i, b->counts[i], b->bearers[i], b->directions[i],
                            b->msg[i], 8 * b->len[i], &mac);
-        bench_store_be32(b->out[i], mac);
+        store_be32(b->out[i], mac);
     }
     return rc;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "backends.h"
+#include "be.h"
 #include "stream.h"
 
 /* The thread's EVP context lives in the first bytes of its stream context. */
@@ -62,7 +63,7 @@ static int chacha_init(void *ctx, const uint8_t *key, const uint8_t *nonce)
 static void eea2_iv(const bench_batch *b, size_t i, uint8_t *iv)
 {
     memset(iv, 0, 16);
-    bench_store_be32(iv, b->counts[i]);
+    store_be32(iv, b->counts[i]);
     iv[4] = (uint8_t)(b->bearers[i] << 3 | b->directions[i] << 2);
 }
 
@@ -109,7 +110,7 @@ static int eia2_one(const uint8_t *key, uint32_t count, uint8_t bearer, uint8_t 
         return -1;
     if (!cmac && !(cmac = EVP_MAC_CTX_new(mac)))
         return -1;
-    bench_store_be32(header, count);
+    store_be32(header, count);
     header[4] = (uint8_t)(bearer << 3 | direction << 2);
     if (EVP_MAC_init(cmac, key, 16, params) != 1 || EVP_MAC_update(cmac, header, 8) != 1 ||
         EVP_MAC_update(cmac, msg, len) != 1 || EVP_MAC_final(cmac, full, &full_len, 16) != 1)

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
+
 static const uint8_t *iv_of(const bench_stream *s, const bench_batch *b, size_t i, uint8_t *buf)
 {
     if (!s->derive_iv)
@@ -47,32 +49,17 @@ void bench_stream_next(const bench_stream *s, void *ctx, uint8_t *buf, size_t n)
     s->crypt(ctx, buf, buf, n);      /* in place: encrypting a buffer, as eSTREAM does */
 }
 
-static uint8_t *from_hex(const char *hex, size_t *n)
-{
-    *n = strlen(hex) / 2;
-    uint8_t *p = calloc(*n + 1, 1);
-    for (size_t i = 0; i < *n; i++) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + k];
-            v = 16 * v + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-        }
-        p[i] = (uint8_t)v;
-    }
-    return p;
-}
-
 int bench_stream_kat(const bench_stream *s, void *ctx)
 {
     if (!s->kat.key)
         return -1;
-    size_t nk, niv, n;
-    uint8_t *key = from_hex(s->kat.key, &nk), *iv = from_hex(s->kat.iv, &niv);
-    uint8_t *want = from_hex(s->kat.keystream, &n), *got = calloc(n + 1, 1);
+    size_t nk = 0, niv = 0, n = 0;
+    uint8_t *key = hex_to_new_bytes(s->kat.key, &nk), *iv = hex_to_new_bytes(s->kat.iv, &niv);
+    uint8_t *want = hex_to_new_bytes(s->kat.keystream, &n), *got = calloc(n + 1, 1);
     /* in two calls (split on a 64-byte block), so a continued stream is checked too */
     size_t first = n / 3 / 64 * 64;
-    int ok = nk == s->key_bytes && niv == s->iv_bytes && s->init(ctx, key, iv) == 0 &&
-             s->crypt(ctx, got, got, first) == 0 &&
+    int ok = key && iv && want && got && nk == s->key_bytes && niv == s->iv_bytes &&
+             s->init(ctx, key, iv) == 0 && s->crypt(ctx, got, got, first) == 0 &&
              s->crypt(ctx, got + first, got + first, n - first) == 0 &&
              memcmp(got, want, n) == 0;
     free(key); free(iv); free(want); free(got);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
 #include "engine.h"
 
 #define SM2_MESSAGE_BYTES 4096
@@ -214,16 +215,6 @@ static EVP_PKEY *sm2_keypair(void)
     return sm2_key;
 }
 
-static void store_be32(uint8_t *p, size_t v)
-{
-    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
-}
-
-static size_t load_be32(const uint8_t *p)
-{
-    return (size_t)p[0] << 24 | (size_t)p[1] << 16 | (size_t)p[2] << 8 | p[3];
-}
-
 static int sm2_encrypt(const embedded_config *c, const uint8_t *in, size_t n, uint8_t *out,
                        size_t *out_n, char *err, size_t err_size)
 {
@@ -235,7 +226,7 @@ static int sm2_encrypt(const embedded_config *c, const uint8_t *in, size_t n, ui
         size_t len = n - off < SM2_MESSAGE_BYTES ? n - off : SM2_MESSAGE_BYTES;
         size_t outlen = capacity - written - 4;
         ok = EVP_PKEY_encrypt(ctx, out + written + 4, &outlen, in + off, len) == 1;
-        store_be32(out + written, outlen);
+        store_be32(out + written, (uint32_t)outlen);
         written += 4 + outlen;
     }
     *out_n = written;

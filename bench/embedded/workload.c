@@ -10,20 +10,12 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "random.h"
 
 static int failf(char *err, size_t size, const char *what, const char *path)
 {
     snprintf(err, size, "%s '%s': %s", what, path, strerror(errno));
     return -1;
-}
-
-/* splitmix64: small, fast, and the same everywhere */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 /* Through common/outfile.c: complete or absent, a signal removes the
@@ -52,7 +44,7 @@ static int fill_random(outfile *out, void *arg)
     for (size_t done = 0; done < r->n;) {
         size_t len = r->n - done < sizeof buf ? r->n - done : sizeof buf;
         for (size_t i = 0; i < len; i += 8) {
-            uint64_t v = next_random(&state);
+            uint64_t v = splitmix64_next(&state);
             for (size_t b = 0; b < 8 && i + b < len; b++)
                 buf[i + b] = (uint8_t)(v >> (8 * b));
         }
@@ -183,7 +175,7 @@ void workload_key_iv(const char *name, uint8_t key[32], uint8_t iv[32])
     for (const char *p = name; *p; p++)
         state = (state ^ (uint8_t)*p) * 0x100000001B3ull;
     for (int i = 0; i < 32; i += 8) {
-        uint64_t k = next_random(&state), v = next_random(&state);
+        uint64_t k = splitmix64_next(&state), v = splitmix64_next(&state);
         for (int b = 0; b < 8; b++) {
             key[i + b] = (uint8_t)(k >> (8 * b));
             iv[i + b] = (uint8_t)(v >> (8 * b));

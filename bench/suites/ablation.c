@@ -12,6 +12,7 @@
 #include "../output.h"
 #include "../timer.h"
 #include "ablation_shared.h"
+#include "random.h"
 #include "zuc.h"
 
 /* The document's unit of work (§4.1): 20,971,520 iterations, each writing
@@ -121,14 +122,6 @@ void ablation_progress(const ablation_options *o, const char *what, size_t done,
     fflush(stderr);
 }
 
-uint64_t ablation_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 void ablation_document(const char *algorithm, const char *configuration, const char *row_name,
                        size_t size_bytes, const char *unit, double value)
 {
@@ -145,10 +138,10 @@ void ablation_document(const char *algorithm, const char *configuration, const c
 
 static void random_key_iv(uint8_t key[32], uint8_t iv[25], uint64_t *rng)
 {
-    for (int i = 0; i < 32; i++)
-        key[i] = (uint8_t)ablation_random(rng);
-    for (int i = 0; i < 25; i++)
-        iv[i] = (uint8_t)(ablation_random(rng) & (i < 17 ? 0xFF : 0x3F));
+    splitmix64_fill(key, 32, rng);
+    splitmix64_fill(iv, 25, rng);
+    for (int i = 17; i < 25; i++)
+        iv[i] &= 0x3F;                          /* IV17..IV24 are 6-bit values */
 }
 
 /* Ticks of one run: `iterations` calls for 4 words, set-up not timed. */

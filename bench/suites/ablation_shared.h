@@ -24,9 +24,6 @@ const abl_variant *ablation_checked(const char *id, const char **status, int *wr
 /* "\r[done/total] what" on stderr when progress is on. */
 void ablation_progress(const ablation_options *o, const char *what, size_t done, size_t total);
 
-/* splitmix64: keys and IVs of the timed runs. */
-uint64_t ablation_random(uint64_t *state);
-
 /* The document's figure in the results: backend "document", implementation
  * "core-i7-8750h:<row>" so that the rows of one table stay apart. */
 void ablation_document(const char *algorithm, const char *configuration, const char *row,

@@ -10,6 +10,7 @@
 #include "../output.h"
 #include "../timer.h"
 #include "ablation_shared.h"
+#include "random.h"
 #include "zuc.h"
 
 #define N_SIZES 8
@@ -49,10 +50,9 @@ static volatile uint8_t sink;
 
 static void fresh_keys(messages *m, uint64_t *rng)
 {
-    for (size_t i = 0; i < 16 * m->n; i++)
-        m->keys[i] = (uint8_t)ablation_random(rng);
+    splitmix64_fill(m->keys, 16 * m->n, rng);
     for (size_t i = 0; i < m->n; i++) {
-        uint64_t r = ablation_random(rng);
+        uint64_t r = splitmix64_next(rng);
         m->counts[i] = (uint32_t)r;
         m->bearers[i] = (uint8_t)((r >> 32) & 0x1F);
         m->directions[i] = (uint8_t)((r >> 40) & 1);

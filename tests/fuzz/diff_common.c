@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
 #include "zuc.h"
 
 #define MAX_IMPLS 16
@@ -147,15 +148,7 @@ uint8_t *diff_copy(const uint8_t *p, size_t n)
 
 void diff_fill(uint8_t *buf, size_t n, uint64_t seed)
 {
-    uint64_t x = seed;
-    for (size_t i = 0; i < n; i++) {
-        /* splitmix64: every seed gives well-mixed bytes, zero included */
-        x += 0x9E3779B97F4A7C15u;
-        uint64_t z = x;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-        buf[i] = (uint8_t)(z ^ (z >> 31));
-    }
+    splitmix64_fill(buf, n, &seed);     /* every seed gives well-mixed bytes, zero included */
 }
 
 void diff_clear_tail(uint8_t *buf, size_t bits)

@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "hex.h"
+
 static char *trim(char *s)
 {
     while (isspace((unsigned char)*s))
@@ -16,12 +18,7 @@ static char *trim(char *s)
 
 static int is_hex_line(const char *s)
 {
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (!isxdigit((unsigned char)*s))
-            return 0;
-    return 1;
+    return *s && hex_span(s) == strlen(s);
 }
 
 /* Appends the hex digits of s to dst (capacity cap); -1 if they do not fit. */
@@ -30,12 +27,8 @@ static int append_hex(uint8_t *dst, size_t *len, size_t cap, const char *s)
     size_t n = strlen(s);
     if (n % 2 || *len + n / 2 > cap)
         return -1;
-    for (size_t i = 0; i < n; i += 2) {
-        unsigned byte;
-        if (sscanf(s + i, "%2x", &byte) != 1)
-            return -1;
-        dst[(*len)++] = (uint8_t)byte;
-    }
+    hex_to_bytes(s, dst + *len, n / 2);
+    *len += n / 2;
     return 0;
 }
 

@@ -5,42 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int nibble(char c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
+#include "hex.h"
+#include "random.h"
 
 uint8_t *hex_decode(const char *hex, size_t *len)
 {
-    size_t n = strlen(hex);
-    if (n % 2) {
-        fprintf(stderr, "odd-length hex: %s\n", hex);
+    uint8_t *out = hex_to_new_bytes(hex, len);
+    if (!out) {
+        fprintf(stderr, "bad hex (an odd number of digits, or not a digit): %s\n", hex);
         exit(2);
     }
-    uint8_t *out = malloc(n / 2 + 1);
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = nibble(hex[2 * i]), lo = nibble(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            fprintf(stderr, "bad hex: %s\n", hex);
-            exit(2);
-        }
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    *len = n / 2;
     return out;
-}
-
-void hex_encode(const uint8_t *in, size_t n, char *out)
-{
-    static const char digits[] = "0123456789abcdef";
-    for (size_t i = 0; i < n; i++) {
-        out[2 * i] = digits[in[i] >> 4];
-        out[2 * i + 1] = digits[in[i] & 15];
-    }
-    out[2 * n] = 0;
 }
 
 static uint64_t rng_s[4] = { 1, 2, 3, 4 };
@@ -49,12 +24,8 @@ static uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 void rng_seed(uint64_t seed)
 {
-    for (int i = 0; i < 4; i++) {            /* splitmix64 */
-        uint64_t z = (seed += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        rng_s[i] = z ^ (z >> 31);
-    }
+    for (int i = 0; i < 4; i++)              /* xoshiro's state from splitmix64 */
+        rng_s[i] = splitmix64_next(&seed);
 }
 
 uint64_t rng_next(void)

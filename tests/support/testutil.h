@@ -7,10 +7,8 @@
 #include <stdint.h>
 
 /* Decodes hex into a new buffer (at least 1 byte allocated); *len receives
- * the byte count. Exits with a message on bad hex. */
+ * the byte count. Exits with a message on bad hex (common/hex.h otherwise). */
 uint8_t *hex_decode(const char *hex, size_t *len);
-/* Lowercase hex of n bytes into out (2n + 1 chars). */
-void hex_encode(const uint8_t *in, size_t n, char *out);
 
 /* A seeded generator (xoshiro256**): reproducible random tests. */
 void rng_seed(uint64_t seed);
