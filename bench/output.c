@@ -83,27 +83,10 @@ size_t bench_results_count(void)
 
 /* ---- result files (common/outfile.c: complete or absent, never a link followed) ---- */
 
-typedef struct { outfile file; FILE *f; const char *path; } out_file;
-
 static int out_failed(const char *path)
 {
     fprintf(stderr, "zucbench: cannot write '%s': %s\n", path, strerror(errno));
     return -1;
-}
-
-static int out_open(out_file *o, const char *path)
-{
-    o->path = path;
-    if (outfile_open(&o->file, path) != 0)
-        return out_failed(path);
-    o->f = outfile_stream(&o->file);
-    if (!o->f) {
-        int saved = errno;
-        outfile_discard(&o->file);
-        errno = saved;
-        return out_failed(path);
-    }
-    return 0;
 }
 
 int bench_output_writable(const char *path)
@@ -111,9 +94,22 @@ int bench_output_writable(const char *path)
     return outfile_check(path);
 }
 
-static int out_close(out_file *o)
+typedef struct { void (*body)(FILE *f, void *arg); void *arg; } stream_body;
+
+static int fill_stream(outfile *o, void *arg)
 {
-    return outfile_commit(&o->file) == 0 ? 0 : out_failed(o->path);
+    const stream_body *b = arg;
+    FILE *f = outfile_stream(o);
+    if (!f)
+        return -1;
+    b->body(f, b->arg);
+    return 0;      /* a failed write shows when the stream is flushed, in the commit */
+}
+
+int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg)
+{
+    stream_body b = { body, arg };
+    return outfile_save(path, fill_stream, &b) == 0 ? 0 : out_failed(path);
 }
 
 /* ---- JSON ---------------------------------------------------------------- */
@@ -220,70 +216,67 @@ static void json_result(FILE *f, const bench_result *r, int last)
     fprintf(f, "}%s\n", last ? "" : ",");
 }
 
-int bench_write_json(const char *path, const char *suite)
+static void json_body(FILE *f, void *arg)
 {
-    out_file o;
-    if (out_open(&o, path) != 0)
-        return -1;
-    fprintf(o.f, "{\n  \"schema\": \"%s\",\n", BENCH_SCHEMA);
-    json_context(o.f, suite);
-    fprintf(o.f, "  \"results\": [\n");
+    const char *suite = arg;
+    fprintf(f, "{\n  \"schema\": \"%s\",\n", BENCH_SCHEMA);
+    json_context(f, suite);
+    fprintf(f, "  \"results\": [\n");
     for (size_t i = 0; i < n_results; i++)
-        json_result(o.f, &results[i], i + 1 == n_results);
-    fprintf(o.f, "  ]\n}\n");
-    return out_close(&o);
+        json_result(f, &results[i], i + 1 == n_results);
+    fprintf(f, "  ]\n}\n");
 }
 
-int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg)
+int bench_write_json(const char *path, const char *suite)
 {
-    out_file o;
-    if (out_open(&o, path) != 0)
-        return -1;
-    body(o.f, arg);
-    return out_close(&o);
+    return bench_write_with(path, json_body, (void *)suite);
 }
 
 /* ---- CSV and Markdown ----------------------------------------------------- */
 
-int bench_write_csv(const char *path)
+static void csv_body(FILE *f, void *unused)
 {
-    out_file o;
-    if (out_open(&o, path) != 0)
-        return -1;
+    (void)unused;
     double ghz = bench_timer()->ticks_per_ns;
-    fprintf(o.f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
-                 "unit,median,q1,q3,mbps,in_flight\n");
+    fprintf(f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
+               "unit,median,q1,q3,mbps,in_flight\n");
     for (size_t i = 0; i < n_results; i++) {
         const bench_result *r = &results[i];
         double m = r->stats.median;
-        fprintf(o.f, "%s,%s,%s,%s,%s,%zu,%u,%s,%.4f,%.4f,%.4f,", r->suite, r->algorithm,
+        fprintf(f, "%s,%s,%s,%s,%s,%zu,%u,%s,%.4f,%.4f,%.4f,", r->suite, r->algorithm,
                 r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats,
                 r->unit, m, r->stats.q1, r->stats.q3);
         if (per_byte(r) && !is_document(r) && m > 0)
-            fprintf(o.f, "%.2f", 8 * ghz * 1000 / m);
-        fprintf(o.f, ",%u\n", r->in_flight ? r->in_flight : 1);
+            fprintf(f, "%.2f", 8 * ghz * 1000 / m);
+        fprintf(f, ",%u\n", r->in_flight ? r->in_flight : 1);
     }
-    return out_close(&o);
+}
+
+int bench_write_csv(const char *path)
+{
+    return bench_write_with(path, csv_body, NULL);
+}
+
+static void markdown_body(FILE *f, void *arg)
+{
+    const char *suite = arg;
+    const bench_context *ctx = bench_context_get();
+    fprintf(f, "# zucbench %s\n\n", suite);
+    fprintf(f, "CPU: %s; timer: %s at %.3f GHz; ticks: %s; libzuc default path: %s; messages "
+               "per many-message call: %u\n\n", ctx->cpu_model, bench_timer()->source,
+            bench_timer()->counter_ghz, bench_timer()->unit_note, zuc_impl_name(),
+            bench_in_flight());
+    fprintf(f, "| algorithm | configuration | backend | implementation | bytes | unit | "
+               "median | q1 | q3 |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
+    for (size_t i = 0; i < n_results; i++) {
+        const bench_result *r = &results[i];
+        fprintf(f, "| %s | %s | %s | %s | %zu | %s | %.2f | %.2f | %.2f |\n", r->algorithm,
+                r->configuration, r->backend, r->implementation, r->size_bytes, r->unit,
+                r->stats.median, r->stats.q1, r->stats.q3);
+    }
 }
 
 int bench_write_markdown(const char *path, const char *suite)
 {
-    out_file o;
-    if (out_open(&o, path) != 0)
-        return -1;
-    const bench_context *ctx = bench_context_get();
-    fprintf(o.f, "# zucbench %s\n\n", suite);
-    fprintf(o.f, "CPU: %s; timer: %s at %.3f GHz; ticks: %s; libzuc default path: %s; messages "
-                 "per many-message call: %u\n\n", ctx->cpu_model, bench_timer()->source,
-            bench_timer()->counter_ghz, bench_timer()->unit_note, zuc_impl_name(),
-            bench_in_flight());
-    fprintf(o.f, "| algorithm | configuration | backend | implementation | bytes | unit | "
-                 "median | q1 | q3 |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
-    for (size_t i = 0; i < n_results; i++) {
-        const bench_result *r = &results[i];
-        fprintf(o.f, "| %s | %s | %s | %s | %zu | %s | %.2f | %.2f | %.2f |\n", r->algorithm,
-                r->configuration, r->backend, r->implementation, r->size_bytes, r->unit,
-                r->stats.median, r->stats.q1, r->stats.q3);
-    }
-    return out_close(&o);
+    return bench_write_with(path, markdown_body, (void *)suite);
 }

@@ -90,6 +90,14 @@ static int make_temp(outfile *o)
     return 0;
 }
 
+/* The state of OUTFILE_NONE: nothing open, nothing to remove. */
+static void clear(outfile *o)
+{
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+    o->cleanup_slot = -1;
+}
+
 static void release(outfile *o)
 {
     int saved = errno;
@@ -103,17 +111,13 @@ static void release(outfile *o)
     }
     free(o->temp);
     free(o->target);
-    memset(o, 0, sizeof *o);
-    o->fd = -1;
-    o->cleanup_slot = -1;
+    clear(o);
     errno = saved;
 }
 
 int outfile_open(outfile *o, const char *path)
 {
-    memset(o, 0, sizeof *o);
-    o->fd = -1;
-    o->cleanup_slot = -1;
+    clear(o);
     int ok = plan(o, path) == 0;
     if (ok && o->how == WRITE_STDOUT)
         o->fd = stdout_fd;
@@ -302,14 +306,28 @@ void outfile_discard(outfile *o)
     release(o);
 }
 
+int outfile_finish(outfile *o, int failed)
+{
+    if (!failed)
+        return outfile_commit(o);
+    outfile_discard(o);
+    return -1;
+}
+
+int outfile_save(const char *path, int (*fill)(outfile *o, void *arg), void *arg)
+{
+    outfile o;
+    if (outfile_open(&o, path) != 0)
+        return -1;
+    return outfile_finish(&o, fill(&o, arg) != 0);
+}
+
 /* ---- before the run ---------------------------------------------------------------- */
 
 int outfile_check(const char *path)
 {
     outfile o;
-    memset(&o, 0, sizeof o);
-    o.fd = -1;
-    o.cleanup_slot = -1;
+    clear(&o);
     int rc = plan(&o, path);
     if (rc == 0 && o.how == WRITE_IN_PLACE)
         rc = access(o.target, W_OK);            /* opening a FIFO would wait for a reader */

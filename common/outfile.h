@@ -58,6 +58,16 @@ int outfile_commit(outfile *o);
 /* Drops the content: the target keeps its old one. Releases o. */
 void outfile_discard(outfile *o);
 
+/* The end of every write: commits when failed is 0, else discards (errno
+ * as the failure left it). 0, or -1 with errno. Releases o either way. */
+int outfile_finish(outfile *o, int failed);
+
+/* A whole file in one call: outfile_open, then fill (0, or -1 with errno)
+ * writes the content through outfile_write or outfile_stream, then
+ * outfile_finish. path gets all of the content or keeps what it had. 0, or
+ * -1 with errno. */
+int outfile_save(const char *path, int (*fill)(outfile *o, void *arg), void *arg);
+
 /* Before a long run: 0 if outfile_open(path) would succeed (a temporary
  * file is made and removed; a FIFO is not opened), else -1 with errno. */
 int outfile_check(const char *path);

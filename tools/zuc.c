@@ -440,12 +440,7 @@ static int emit_bytes(const struct args *a, outfile *out, const uint8_t *data, s
     const char *path = a->value[OPT_OUT_FILE];
     if (!path)
         return print_hex_line(data, n);
-    int failed = outfile_write(out, data, n) != 0;
-    if (failed)
-        outfile_discard(out);
-    else
-        failed = outfile_commit(out) != 0;
-    if (failed)
+    if (outfile_finish(out, outfile_write(out, data, n) != 0) != 0)
         return write_failure(path);
     note(a, "wrote %zu bytes to '%s'", n, shown(path));
     return STATUS_OK;

@@ -18,22 +18,6 @@ static int failf(char *err, size_t size, const char *what, const char *path)
     return -1;
 }
 
-/* Through common/outfile.c: complete or absent, a signal removes the
- * temporary file. */
-static int write_atomic(const char *path, int (*fill)(outfile *out, void *arg), void *arg,
-                        char *err, size_t err_size)
-{
-    outfile out;
-    if (outfile_open(&out, path) != 0)
-        return failf(err, err_size, "cannot write", path);
-    int failed = fill(&out, arg) != 0;
-    if (failed)
-        outfile_discard(&out);
-    else
-        failed = outfile_commit(&out) != 0;
-    return failed ? failf(err, err_size, "cannot write", path) : 0;
-}
-
 typedef struct { size_t n; uint64_t seed; } random_fill;
 
 static int fill_random(outfile *out, void *arg)
@@ -58,7 +42,8 @@ static int fill_random(outfile *out, void *arg)
 int workload_generate(const char *path, size_t n, uint64_t seed, char *err, size_t err_size)
 {
     random_fill r = { n, seed };
-    return write_atomic(path, fill_random, &r, err, err_size);
+    /* complete or absent; a signal removes the temporary file */
+    return outfile_save(path, fill_random, &r) == 0 ? 0 : failf(err, err_size, "cannot write", path);
 }
 
 int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size)
@@ -152,7 +137,7 @@ int workload_write_output(const char *dir, const char *name, const uint8_t *buf,
         if (*p == '/')
             *p = '_';
     plain_fill p = { buf, n };
-    return write_atomic(path, fill_plain, &p, err, err_size);
+    return outfile_save(path, fill_plain, &p) == 0 ? 0 : failf(err, err_size, "cannot write", path);
 }
 
 int workload_check_out_dir(const char *dir, char *err, size_t err_size)
