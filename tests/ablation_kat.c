@@ -29,14 +29,11 @@ static void keystream_split(const abl_variant *v, abl_state *st, uint32_t *z, si
 
 static int zuc128_vector(const abl_variant *v, const json *t)
 {
-    size_t klen, ivlen, maxi = 0;
+    size_t klen, ivlen;
     uint8_t *key = hex_decode(json_str(t, "key"), &klen);
     uint8_t *iv = hex_decode(json_str(t, "iv"), &ivlen);
     const json *ks = json_get(t, "keystream");
-    for (size_t i = 0; i < ks->count; i++) {
-        size_t index = (size_t)json_num(&ks->items[i], "index", 0);
-        maxi = index > maxi ? index : maxi;
-    }
+    size_t maxi = keystream_last_index(ks);
     uint32_t *z = calloc(maxi, sizeof *z);
     abl_state st;
     int ok = klen == 16 && ivlen == 16 && v->init128(&st, key, iv) == 0;
@@ -44,10 +41,7 @@ static int zuc128_vector(const abl_variant *v, const json *t)
         keystream_split(v, &st, z, maxi);
         v->finish(&st);
     }
-    for (size_t i = 0; ok && i < ks->count; i++) {
-        size_t index = (size_t)json_num(&ks->items[i], "index", 0);
-        ok = z[index - 1] == (uint32_t)strtoul(json_str(&ks->items[i], "word"), NULL, 16);
-    }
+    ok = ok && keystream_matches(ks, z);
     free(key); free(iv); free(z);
     return ok;
 }
@@ -95,20 +89,11 @@ static int zuc256_vector(const abl_variant *v, const json *t)
             keystream_split(v, &st, z, words->count);
             v->finish(&st);
         }
-        for (size_t i = 0; ok && i < words->count; i++)
-            ok = z[i] == (uint32_t)strtoul(words->items[i].string, NULL, 16);
+        ok = ok && keystream_words_match(words, z);
         free(z);
     }
     free(key); free(iv); free(pt); free(ct); free(out);
     return ok;
-}
-
-static void random_key_iv(uint8_t key[32], uint8_t iv[25])
-{
-    rng_fill(key, 32);
-    rng_fill(iv, 25);
-    for (int i = 17; i < 25; i++)
-        iv[i] &= 0x3F;                       /* IV17..IV24 are 6-bit values */
 }
 
 /* Random key/IV and length: the keystream, asked for in random pieces,
@@ -120,7 +105,7 @@ static int random_keystream(const abl_variant *v, int zuc256)
     uint32_t *want = malloc(n * sizeof *want), *got = malloc(n * sizeof *got);
     zuc_state ref;
     abl_state st;
-    random_key_iv(key, iv);
+    rng_key_iv(key, iv);
     int ok = (zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) == ZUC_OK &&
              (zuc256 ? v->init256(&st, key, iv) : v->init128(&st, key, iv)) == 0;
     if (ok) {
@@ -139,15 +124,16 @@ static int random_message(const abl_variant *v, int zuc256)
     uint8_t key[32], iv[25];
     size_t n = rng_below(MAX_BYTES + 1);
     uint8_t *in = malloc(n + 1), *want = malloc(n + 1), *got = malloc(n + 1);
-    random_key_iv(key, iv);
+    rng_key_iv(key, iv);
     rng_fill(in, n);
     int ok;
     if (zuc256) {
         ok = zuc256_crypt(key, iv, in, want, n) == ZUC_OK &&
              v->encrypt256(key, iv, in, got, n) == 0;
     } else {
-        uint32_t count = (uint32_t)rng_next();
-        uint8_t bearer = (uint8_t)rng_below(32), direction = (uint8_t)rng_below(2);
+        uint32_t count;
+        uint8_t bearer, direction;
+        rng_link_params(&count, &bearer, &direction);
         abl_eea3_iv(iv, count, bearer, direction);
         ok = zuc_eea3(key, count, bearer, direction, in, want, 8 * n) == ZUC_OK &&
              v->encrypt128(key, iv, in, got, n) == 0;
@@ -174,19 +160,20 @@ static void report(const char *label, const abl_variant *v, size_t good, size_t 
     printf("%-15s %-30s %zu/%zu %s\n", label, v->id, good, n, good == n ? "ok" : "FAILED");
 }
 
+typedef struct { const abl_variant *v; vector_check check; } variant_check;
+
+static int check_item(const json *item, const void *arg)
+{
+    const variant_check *c = arg;
+    return c->check(c->v, item);
+}
+
 static void check_vectors(const abl_variant *v, json *const *files)
 {
     for (size_t s = 0; s < NSETS; s++) {
-        size_t good = 0, n = files[s]->count;
-        for (size_t i = 0; i < n; i++) {
-            int ok = sets[s].check(v, &files[s]->items[i]);
-            if (!ok)
-                printf("FAIL %s %s %s\n", sets[s].label, v->id,
-                       json_str(&files[s]->items[i], "id"));
-            check_count(ok);
-            good += (size_t)ok;
-        }
-        report(sets[s].label, v, good, n);
+        variant_check c = { v, sets[s].check };
+        report(sets[s].label, v, check_items(files[s], check_item, &c, sets[s].label, v->id),
+               files[s]->count);
     }
 }
 
@@ -220,12 +207,9 @@ static void check_suite_check(const abl_variant *v)
 int main(void)
 {
     json *files[NSETS];
-    char path[4096];
-    for (size_t s = 0; s < NSETS; s++) {
-        snprintf(path, sizeof path, "%s/%s", vectors_dir(), sets[s].file);
-        if (!(files[s] = json_load_file(path)))
+    for (size_t s = 0; s < NSETS; s++)
+        if (!(files[s] = vectors_load(sets[s].file)))
             return 2;
-    }
     rng_seed(0xAB1A7101);
     for (const abl_variant *const *v = abl_variants(); *v; v++) {
         if (!(*v)->usable()) {

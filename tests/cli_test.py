@@ -22,29 +22,17 @@ import stat
 import subprocess
 import sys
 import tempfile
-import threading
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import clitest  # noqa: E402
+from clitest import EMULATOR, check, read_bytes, wait_until, write_bytes  # noqa: E402
 
 ZUC = sys.argv[1] if len(sys.argv) > 1 else ""
-# A cross-built tool runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
-EMULATOR = shlex.split(os.environ.get("ZUC_EMULATOR", ""))
 VECTORS = sys.argv[2] if len(sys.argv) > 2 else ""
-counts = {"passed": 0, "failed": 0}
-
-
-def check(name, ok, detail=""):
-    if ok:
-        counts["passed"] += 1
-    else:
-        counts["failed"] += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
-    return ok
 
 
 def run(*args, stdin=b"", cwd=None):
-    p = subprocess.run([*EMULATOR, ZUC, *map(str, args)], input=stdin, capture_output=True,
-                       timeout=120, cwd=cwd)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    return clitest.run(ZUC, *args, stdin=stdin, cwd=cwd)
 
 
 def load(name):
@@ -61,22 +49,7 @@ def expect_line(name, args, want, stdin=b""):
 
 def expect_error(name, args, needle="", stdin=b""):
     """Bad input: exit 2, empty stdout, one stderr line "zuc: ..." containing needle."""
-    rc, out, err = run(*args, stdin=stdin)
-    lines = err.splitlines()
-    ok = (rc == 2 and out == "" and len(lines) == 1 and err.endswith("\n")
-          and lines[0].startswith("zuc: ") and needle in lines[0])
-    check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err!r} wanted {needle!r}")
-    return lines[0] if lines else ""
-
-
-def write_bytes(path, data):
-    with open(path, "wb") as f:
-        f.write(data)
-
-
-def read_bytes(path):
-    with open(path, "rb") as f:
-        return f.read()
+    return clitest.expect_error(name, run(*args, stdin=stdin), "zuc: ", needle)
 
 
 def zero_unused_bits(data, bits):
@@ -495,60 +468,13 @@ def test_out_file_safety(tmp):
     check("-v notes the written file on stderr", rc == 0 and out == "" and "wrote 25 bytes" in err, err)
 
 
-def read_fifo_in_background(path):
-    """Opens the FIFO for reading in a thread (a writer's open waits for it); .join() then .data."""
-    reader = threading.Thread(target=lambda: setattr(reader, "data", read_bytes(path)), daemon=True)
-    reader.data = None
-    reader.start()
-    return reader
-
-
 def test_out_file_kinds(tmp):
     """--out-file never replaces what it should not: each kind of existing target."""
     work = os.path.join(tmp, "kinds")
     os.mkdir(work)
     ciphertext = EEA3["ciphertext"]
-
-    private = os.path.join(work, "private.bin")
-    write_bytes(private, b"secret old content")
-    os.chmod(private, 0o600)
-    rc, _, err = run(*eea3_args(), "--out-file", private)
-    check("a 0600 file keeps mode 0600", rc == 0 and
-          stat.S_IMODE(os.stat(private).st_mode) == 0o600 and read_bytes(private).hex() == ciphertext,
-          f"rc={rc} mode={oct(os.stat(private).st_mode)} {err!r}")
-
-    first, second = os.path.join(work, "linked-a.bin"), os.path.join(work, "linked-b.bin")
-    write_bytes(first, b"shared old content")
-    os.link(first, second)
-    rc, _, err = run(*eea3_args(), "--out-file", first)
-    a, b = os.stat(first), os.stat(second)
-    check("a hard link stays linked and sees the new content",
-          rc == 0 and a.st_ino == b.st_ino and a.st_nlink == 2 and
-          read_bytes(second).hex() == ciphertext, f"rc={rc} nlink={a.st_nlink} {err!r}")
-
-    real, link = os.path.join(work, "real.bin"), os.path.join(work, "link.bin")
-    write_bytes(real, b"old")
-    os.symlink("real.bin", link)
-    rc, _, err = run(*eea3_args(), "--out-file", link)
-    check("a symbolic link stays a link to the updated file",
-          rc == 0 and os.path.islink(link) and os.readlink(link) == "real.bin" and
-          read_bytes(real).hex() == ciphertext, f"rc={rc} {err!r}")
-
-    fifo = os.path.join(work, "fifo")
-    os.mkfifo(fifo)
-    reader = read_fifo_in_background(fifo)
-    rc, _, err = run(*eea3_args(), "--out-file", fifo)
-    reader.join(30)
-    check("a FIFO is written in place and stays a FIFO",
-          rc == 0 and stat.S_ISFIFO(os.lstat(fifo).st_mode) and reader.data is not None and
-          reader.data.hex() == ciphertext, f"rc={rc} {reader.data!r} {err!r}")
-
-    null_link = os.path.join(work, "null")
-    os.symlink("/dev/null", null_link)
-    rc, _, err = run(*eea3_args(), "--out-file", null_link)
-    check("a link to /dev/null: written through, /dev/null stays a device",
-          rc == 0 and os.path.islink(null_link) and stat.S_ISCHR(os.stat("/dev/null").st_mode),
-          f"rc={rc} {err!r}")
+    clitest.check_output_targets(work, lambda path: run(*eea3_args(), "--out-file", path),
+                                 lambda data: data.hex() == ciphertext)
     if os.geteuid() != 0:   # as root a regression would replace /dev/null itself
         rc, _, err = run(*eea3_args(), "--out-file", "/dev/null")
         check("--out-file /dev/null", rc == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode), err)
@@ -563,17 +489,6 @@ def test_out_file_kinds(tmp):
                           capture_output=True, timeout=60)
     check("--out-file - writes the raw bytes to standard output",
           done.returncode == 0 and done.stdout.hex() == ciphertext and done.stderr == b"", str(done))
-    leftovers = [n for n in os.listdir(work) if n.startswith(".zuc-tmp-")]
-    check("no temporary file left", not leftovers, str(leftovers))
-
-
-def wait_until(condition, seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.01)
-    return False
 
 
 def test_interrupted_run(tmp):
@@ -627,8 +542,7 @@ def main():
         test_out_file_safety(tmp)
         test_out_file_kinds(tmp)
         test_interrupted_run(tmp)
-    print(f"cli: {counts['passed']} passed, {counts['failed']} failed")
-    return 1 if counts["failed"] else 0
+    return clitest.summary("cli")
 
 
 if __name__ == "__main__":

@@ -57,8 +57,6 @@ typedef struct {
 static message msgs[NMSG];
 static int failures;
 
-static size_t nbytes_of(size_t bits) { return (bits + 7) / 8; }
-
 /* Heap copies of the inputs for one call, secret bytes undefined when
  * `secret`; freed (after being marked defined again) by inputs_free. */
 typedef struct { uint8_t *key[NMSG], *iv[NMSG], *msg[NMSG]; } inputs;
@@ -271,13 +269,8 @@ int main(int argc, char **argv)
     rng_seed(0xC0457);
     for (size_t i = 0; i < NMSG; i++) {
         message *m = &msgs[i];
-        rng_fill(m->key, 32);
-        rng_fill(m->iv, 25);
-        for (int j = 17; j < 25; j++)
-            m->iv[j] &= 0x3F;
-        m->count = (uint32_t)rng_next();
-        m->bearer = (uint8_t)rng_below(32);
-        m->direction = (uint8_t)rng_below(2);
+        rng_key_iv(m->key, m->iv);
+        rng_link_params(&m->count, &m->bearer, &m->direction);
         m->bits = lengths[i];
         m->tag_bytes = (size_t)4 << (i % 3);
         rng_fill(m->msg, sizeof m->msg);

@@ -26,12 +26,9 @@
  * elsewhere): messages then go through the _n calls. */
 static int lanes_path;
 
-static void use_impl(const char *name)
+static void select_impl(const char *name)
 {
-    if (zuc_force_impl(name) != 0) {
-        fprintf(stderr, "cannot select %s\n", name);
-        exit(2);
-    }
+    use_impl(name);
     lanes_path = strcmp(zuc_impl_name(), zuc_impl_name_n()) != 0;
 }
 
@@ -85,9 +82,9 @@ static void eea3_every_length(const char *impl)
         rng_fill(msg, nbytes);
         guarded want = guarded_new(nbytes), got = guarded_new(nbytes), inplace = guarded_new(nbytes);
         memcpy(inplace.data, msg, nbytes);
-        use_impl("ref");
+        select_impl("ref");
         eea3_call(key, count, bearer, dir, msg, want.data, bits);
-        use_impl(impl);
+        select_impl(impl);
         int ok = eea3_call(key, count, bearer, dir, msg, got.data, bits) == ZUC_OK &&
                  eea3_call(key, count, bearer, dir, inplace.data, inplace.data, bits) == ZUC_OK &&
                  memcmp(want.data, got.data, nbytes) == 0 &&
@@ -111,9 +108,9 @@ static void eia3_every_length(const char *impl)
         uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
         rng_fill(key, 16);
         rng_fill(msg, nbytes);     /* bits beyond the length are random too: ignored */
-        use_impl("ref");
+        select_impl("ref");
         eia3_call(key, count, bearer, dir, msg, bits, &want);
-        use_impl(impl);
+        select_impl(impl);
         int ok = eia3_call(key, count, bearer, dir, msg, bits, &got) == ZUC_OK && want == got;
         failures += !ok;
         check_count(ok);
@@ -135,9 +132,9 @@ static void zuc256_crypt_lengths(const char *impl)
             iv[j] &= 0x3F;
         rng_fill(msg, len);
         guarded want = guarded_new(len), got = guarded_new(len);
-        use_impl("ref");
+        select_impl("ref");
         zuc256_crypt_call(key, iv, msg, want.data, len);
-        use_impl(impl);
+        select_impl(impl);
         int ok = zuc256_crypt_call(key, iv, msg, got.data, len) == ZUC_OK &&
                  memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
         memcpy(got.data, msg, len);                       /* in place */
@@ -164,9 +161,9 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
             iv[j] &= 0x3F;
         rng_fill(msg, nbytes);
         guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
-        use_impl("ref");
+        select_impl("ref");
         zuc256_mac_call(key, iv, msg, bits, want.data, tag_bytes);
-        use_impl(impl);
+        select_impl(impl);
         int ok = zuc256_mac_call(key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
                  memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
         failures += !ok;
@@ -196,11 +193,11 @@ static void large_messages(const char *impl)
         for (int j = 17; j < 25; j++)
             iv[j] &= 0x3F;
         rng_fill(msg, nbytes);
-        use_impl("ref");
+        select_impl("ref");
         eea3_call(key, 7, 3, 1, msg, a, bits);
         eia3_call(key, 7, 3, 1, msg, bits, &ma);
         zuc256_mac_call(key, iv, msg, bits, ta, 16);
-        use_impl(impl);
+        select_impl(impl);
         eea3_call(key, 7, 3, 1, msg, b, bits);
         eia3_call(key, 7, 3, 1, msg, bits, &mb);
         zuc256_mac_call(key, iv, msg, bits, tb, 16);
@@ -225,17 +222,17 @@ static void keystream_continuation(const char *impl)
             iv[j] &= 0x3F;
         int is256 = c % 2;
         zuc_state st;
-        use_impl("ref");
+        select_impl("ref");
         if (is256) zuc256_keystream_init(&st, key, iv); else zuc128_keystream_init(&st, key, iv);
         zuc_keystream(&st, want, 400);
-        use_impl(impl);
+        select_impl(impl);
         if (is256) zuc256_keystream_init(&st, key, iv); else zuc128_keystream_init(&st, key, iv);
         size_t done = 0;
         while (done < 400) {
             size_t piece = 1 + rng_below(40);
             if (piece > 400 - done)
                 piece = 400 - done;
-            use_impl(rng_below(4) == 0 ? "ref" : impl);     /* any path continues any state */
+            select_impl(rng_below(4) == 0 ? "ref" : impl);     /* any path continues any state */
             zuc_keystream(&st, got + done, piece);
             done += piece;
         }
@@ -305,7 +302,7 @@ static void xor_keystream_lengths(const zuc_impl *im)
 static void many_messages(const char *impl)
 {
     long failures = 0, cases = 100;
-    use_impl(impl);
+    select_impl(impl);
     for (long c = 0; c < cases; c++) {
         size_t n = 1 + rng_below(64);
         zuc_eea3_job ej[64];
@@ -591,8 +588,8 @@ static void invalid_arguments(const char *impl)
     uint32_t mac = 0xDEADBEEF;
     zuc_state scratch;
     memcpy(before, out.data, 16);
-    use_impl(impl);
-    struct { const char *what; int rc, want; } cases[] = {
+    select_impl(impl);
+    rc_case cases[] = {
         { "eea3 NULL key", eea3_call(NULL, 0, 0, 0, msg, out.data, 8), ZUC_ENULL },
         { "eea3 NULL in", eea3_call(key, 0, 0, 0, NULL, out.data, 8), ZUC_ENULL },
         { "eea3 NULL out", eea3_call(key, 0, 0, 0, msg, NULL, 8), ZUC_ENULL },
@@ -630,14 +627,7 @@ static void invalid_arguments(const char *impl)
         { "mac beyond 2^32", zuc256_mac_call(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4), ZUC_ELENGTH },
 #endif
     };
-    long failures = 0, n = sizeof cases / sizeof cases[0];
-    for (long i = 0; i < n; i++) {
-        int ok = cases[i].rc == cases[i].want;
-        if (!ok)
-            printf("  %s: got %d, want %d\n", cases[i].what, cases[i].rc, cases[i].want);
-        failures += !ok;
-        check_count(ok);
-    }
+    long n = sizeof cases / sizeof cases[0], failures = check_rc_cases(cases, (size_t)n);
     int untouched = memcmp(before, out.data, 16) == 0 && canaries_intact(&out) && mac == 0xDEADBEEF;
     failures += !untouched;
     check_count(untouched);
@@ -646,19 +636,13 @@ static void invalid_arguments(const char *impl)
     int batch_ok = zuc_eea3_n(jobs, 2) == ZUC_EPARAM && memcmp(before, out.data, 16) == 0;
     failures += !batch_ok;
     check_count(batch_ok);
-    use_impl(impl);
+    select_impl(impl);
     guarded_free(&out);
     report("invalid arguments", impl, failures, n + 2);
 }
 
 /* ---- libzuc vs ipsec-mb --------------------------------------------------- */
 #ifdef ZUCBENCH_HAVE_IPSECMB
-/* Lengths: mostly short, some up to ipsec-mb's 8188-byte limit. */
-static size_t random_len_bytes(void)
-{
-    return rng_below(4) ? 1 + rng_below(600) : 1 + rng_below(8188);
-}
-
 static int first_bits_equal(const uint8_t *a, const uint8_t *b, size_t bits)
 {
     size_t whole = bits / 8;
@@ -677,10 +661,10 @@ static void versus_ipsecmb(const char *impl, long per_kind)
         printf("%-28s %-10s UNAVAILABLE (%s)\n", "vs ipsec-mb", impl, why);
         return;
     }
-    use_impl(impl);
+    select_impl(impl);
     long failures[4] = { 0 };
     for (long c = 0; c < per_kind; c++) {
-        size_t len = random_len_bytes(), bits = 8 * len - rng_below(8);
+        size_t len = rng_len_bytes(IPSECMB_ZUC_MAX_BYTES), bits = 8 * len - rng_below(8);
         uint8_t key[32], iv[25], *msg = malloc(len), *ours = malloc(len), *theirs = malloc(len);
         uint8_t tag_ours[16], tag_theirs[16];
         uint32_t count = (uint32_t)rng_next(), mac_ours, mac_theirs;
@@ -722,17 +706,10 @@ static void versus_ipsecmb(const char *impl, long per_kind)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 0) : 20240611;
-    rng_seed(seed);
-    printf("seed %llu (rerun with: diff %llu)\n", (unsigned long long)seed,
-           (unsigned long long)seed);
+    rng_seed_from_args(argc, argv, "diff", 20240611);
     for (const char *const *name = zuc_impl_list(); *name; name++) {
-        if (strcmp(*name, "ref") == 0)
+        if (!impl_to_test(*name, 28))
             continue;
-        if (!zuc_impl_usable(*name)) {
-            printf("%-28s %-10s UNAVAILABLE\n", "*", *name);
-            continue;
-        }
         eea3_every_length(*name);
         eia3_every_length(*name);
         zuc256_crypt_lengths(*name);

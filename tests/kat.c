@@ -30,21 +30,14 @@ static int check_zuc128(const json *v)
     uint8_t *key = hex_decode(json_str(v, "key"), &klen);
     uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
     const json *ks = json_get(v, "keystream");
-    size_t maxi = 0;
-    for (size_t i = 0; i < ks->count; i++)
-        if ((size_t)json_num(&ks->items[i], "index", 0) > maxi)
-            maxi = (size_t)json_num(&ks->items[i], "index", 0);
+    size_t maxi = keystream_last_index(ks);
     uint32_t *z = calloc(maxi, sizeof *z);
     zuc_state st;
     int ok = klen == 16 && ivlen == 16 && zuc128_keystream_init(&st, key, iv) == ZUC_OK;
     /* in two calls, to cover continuing a stream */
     zuc_keystream(&st, z, 1);
     zuc_keystream(&st, z + 1, maxi - 1);
-    for (size_t i = 0; ok && i < ks->count; i++) {
-        size_t index = (size_t)json_num(&ks->items[i], "index", 0);
-        uint32_t want = (uint32_t)strtoul(json_str(&ks->items[i], "word"), NULL, 16);
-        ok = z[index - 1] == want;
-    }
+    ok = ok && keystream_matches(ks, z);
     free(key); free(iv); free(z);
     return ok;
 }
@@ -145,8 +138,7 @@ static int check_zuc256(const json *v)
         uint32_t *z = calloc(words->count, sizeof *z);
         ok = zuc256_keystream_init(&st, key, iv) == ZUC_OK;
         zuc_keystream(&st, z, words->count);
-        for (size_t i = 0; ok && i < words->count; i++)
-            ok = z[i] == (uint32_t)strtoul(words->items[i].string, NULL, 16);
+        ok = ok && keystream_words_match(words, z);
         free(z);
     }
     free(key); free(iv); free(pt); free(ct); free(out);
@@ -363,10 +355,12 @@ static int check_nxa6(const json *v)
     return ok;
 }
 
-static const struct {
+typedef struct {
     const char *label, *file;
     vector_check check;
-} sets[] = {
+} vector_set;
+
+static const vector_set sets[] = {
     { "zuc128", "zuc128.json", check_zuc128 },
     { "eea3", "eea3.json", check_eea3 },
     { "eia3", "eia3.json", check_eia3 },
@@ -376,30 +370,25 @@ static const struct {
     { "nxa6", "zuc256_3gpp_nxa6.json", check_nxa6 },
 };
 
+static int check_item(const json *item, const void *set)
+{
+    return ((const vector_set *)set)->check(item);
+}
+
 int main(void)
 {
     json *files[sizeof sets / sizeof sets[0]];
-    char path[4096];
-    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
-        snprintf(path, sizeof path, "%s/%s", vectors_dir(), sets[s].file);
-        if (!(files[s] = json_load_file(path)))
+    for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++)
+        if (!(files[s] = vectors_load(sets[s].file)))
             return 2;
-    }
     for (const char *const *name = zuc_impl_list(); *name; name++) {
         if (zuc_force_impl(*name) != 0) {
             printf("%-11s %-10s UNAVAILABLE\n", "*", *name);
             continue;
         }
         for (size_t s = 0; s < sizeof sets / sizeof sets[0]; s++) {
-            size_t good = 0, n = files[s]->count;
-            for (size_t i = 0; i < n; i++) {
-                int ok = sets[s].check(&files[s]->items[i]);
-                if (!ok)
-                    printf("FAIL %s %s %s\n", sets[s].label, *name,
-                           json_str(&files[s]->items[i], "id"));
-                check_count(ok);
-                good += (size_t)ok;
-            }
+            size_t n = files[s]->count;
+            size_t good = check_items(files[s], check_item, &sets[s], sets[s].label, *name);
             printf("%-11s %-10s %zu/%zu %s\n", sets[s].label, *name, good, n,
                    good == n ? "ok" : "FAILED");
         }

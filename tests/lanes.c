@@ -34,26 +34,11 @@ typedef struct {
 
 typedef struct { size_t n; message m[MAX_JOBS]; } batch;
 
-static size_t nbytes_of(size_t bits) { return (bits + 7) / 8; }
-
-static void use_impl(const char *name)
-{
-    if (zuc_force_impl(name) != 0) {
-        fprintf(stderr, "cannot select %s\n", name);
-        exit(2);
-    }
-}
-
 static void message_new(message *m, size_t bits)
 {
     size_t nbytes = nbytes_of(bits);
-    rng_fill(m->key, 32);
-    rng_fill(m->iv, 25);
-    for (int j = 17; j < 25; j++)
-        m->iv[j] &= 0x3F;
-    m->count = (uint32_t)rng_next();
-    m->bearer = (uint8_t)rng_below(32);
-    m->direction = (uint8_t)rng_below(2);
+    rng_key_iv(m->key, m->iv);
+    rng_link_params(&m->count, &m->bearer, &m->direction);
     m->bits = bits;
     m->tag_bytes = (size_t)4 << rng_below(3);
     m->in_place = (int)rng_below(2);
@@ -307,7 +292,7 @@ static void invalid_jobs(const char *impl)
     /* 2^32 - 63 bits: beyond a 32-bit tag's limit (2^32 - 64); SIZE_MAX on 32-bit targets */
     size_t too_long = (size_t)(SIZE_MAX > 0xFFFFFFFFu ? ((uint64_t)1 << 32) - 63 : SIZE_MAX);
     zuc256_mac_job m_long[1] = { { key, iv, msg, too_long, tag.data, 4 } };
-    struct { const char *what; int rc, want; } cases[] = {
+    rc_case cases[] = {
         { "eea3_n NULL jobs", zuc_eea3_n(NULL, 1), ZUC_ENULL },
         { "eea3_n no jobs", zuc_eea3_n(NULL, 0), ZUC_OK },
         { "eea3_n bearer 32 in job 3", zuc_eea3_n(e_bad_bearer, 3), ZUC_EPARAM },
@@ -327,14 +312,7 @@ static void invalid_jobs(const char *impl)
 #endif
     };
     (void)m_long;
-    long failures = 0, n = sizeof cases / sizeof cases[0];
-    for (long i = 0; i < n; i++) {
-        int ok = cases[i].rc == cases[i].want;
-        if (!ok)
-            printf("  %s: got %d, want %d\n", cases[i].what, cases[i].rc, cases[i].want);
-        failures += !ok;
-        check_count(ok);
-    }
+    long n = sizeof cases / sizeof cases[0], failures = check_rc_cases(cases, (size_t)n);
     int untouched = memcmp(before_out, out.data, 64) == 0 && memcmp(before_tag, tag.data, 16) == 0 &&
                     canaries_intact(&out) && canaries_intact(&tag);
     failures += !untouched;
@@ -347,12 +325,6 @@ static void invalid_jobs(const char *impl)
 
 /* ---- against ipsec-mb ----------------------------------------------------------- */
 #ifdef ZUCBENCH_HAVE_IPSECMB
-/* Lengths: mostly short, some up to ipsec-mb's 8188-byte limit. */
-static size_t random_len_bytes(void)
-{
-    return rng_below(4) ? 1 + rng_below(600) : 1 + rng_below(IPSECMB_ZUC_MAX_BYTES);
-}
-
 /* ipsec-mb's results in the reference's slots (its EEA3 works on whole
  * bytes: bits beyond the length are masked as ours are). */
 static int batch_expect_ipsecmb(batch *b)
@@ -384,7 +356,7 @@ static void versus_ipsecmb(const impl_set *all, long batches)
         batch b;
         b.n = 1 + rng_below(16);
         for (size_t i = 0; i < b.n; i++)
-            message_new(&b.m[i], 8 * random_len_bytes() - rng_below(8));
+            message_new(&b.m[i], 8 * rng_len_bytes(IPSECMB_ZUC_MAX_BYTES) - rng_below(8));
         int rc = batch_expect_ipsecmb(&b);
         for (size_t k = 0; k < s.count; k++) {
             unsigned bad = rc ? 15 : run_all(s.name[k], &b);
@@ -402,10 +374,7 @@ static void versus_ipsecmb(const impl_set *all, long batches)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 0) : 20240612;
-    rng_seed(seed);
-    printf("seed %llu (rerun with: lanes %llu)\n", (unsigned long long)seed,
-           (unsigned long long)seed);
+    rng_seed_from_args(argc, argv, "lanes", 20240612);
 #ifdef ZUC_NO_AVX512
     /* Built with -DZUC_NO_AVX512=ON: no AVX-512 path listed or chosen. */
     for (const char *const *name = zuc_impl_list(); *name; name++)
@@ -416,15 +385,9 @@ int main(int argc, char **argv)
            zuc_impl_name_n());
 #endif
     impl_set all = { .count = 0 };
-    for (const char *const *name = zuc_impl_list(); *name && all.count < MAX_IMPLS; name++) {
-        if (strcmp(*name, "ref") == 0)
-            continue;
-        if (!zuc_impl_usable(*name)) {
-            printf("%-34s %-10s UNAVAILABLE\n", "*", *name);
-            continue;
-        }
-        all.name[all.count++] = *name;
-    }
+    for (const char *const *name = zuc_impl_list(); *name && all.count < MAX_IMPLS; name++)
+        if (impl_to_test(*name, 34))
+            all.name[all.count++] = *name;
     random_batches(&all, 150);
     long_in_every_position(&all);
     equal_lengths(&all);

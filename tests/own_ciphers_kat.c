@@ -69,9 +69,7 @@ static void check_estream_file(const own_cipher *c, const char *file)
 
 static void check_enocoro(void)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/enocoro128v2.json", vectors_dir());
-    json *vectors = json_load_file(path);
+    json *vectors = vectors_load("enocoro128v2.json");
     size_t good = 0, n = vectors ? vectors->count : 0;
     for (size_t i = 0; i < n; i++) {
         const json *v = &vectors->items[i];

@@ -20,20 +20,17 @@ import csv
 import json
 import math
 import os
-import shlex
 import signal
-import stat
 import subprocess
 import sys
 import tempfile
-import threading
-import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
+import clitest  # noqa: E402
+from clitest import EMULATOR, check, read_text, wait_until  # noqa: E402
 
 ZUCBENCH = sys.argv[1] if len(sys.argv) > 1 else ""
-# A cross-built zucbench runs under an emulator: ZUC_EMULATOR="qemu-arm -L /usr/..."
-EMULATOR = shlex.split(os.environ.get("ZUC_EMULATOR", ""))
 SCHEMA = "zucbench-results/1"
-counts = {"passed": 0, "failed": 0}
 
 CONTEXT_FIELDS = {"suite": str, "date": str, "cpu_model": str, "cores": int, "os": str,
                   "compiler": str, "compiler_flags": str, "timer": str, "tick_unit": str,
@@ -44,19 +41,8 @@ RESULT_FIELDS = {"suite": str, "algorithm": str, "configuration": str, "backend"
                  "in_flight": int, "unit": str, "median": (int, float), "q1": (int, float), "q3": (int, float)}
 
 
-def check(name, ok, detail=""):
-    if ok:
-        counts["passed"] += 1
-    else:
-        counts["failed"] += 1
-        print(f"FAIL {name}{': ' + detail if detail else ''}")
-    return ok
-
-
 def run(*args, timeout=300, env=None):
-    p = subprocess.run([*EMULATOR, ZUCBENCH, *map(str, args)], capture_output=True,
-                       timeout=timeout, env=None if env is None else {**os.environ, **env})
-    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+    return clitest.run(ZUCBENCH, *args, timeout=timeout, env=env)
 
 
 def has_fields(obj, fields):
@@ -171,10 +157,7 @@ def test_suite(suite, tmp):
 
 
 def expect_error(name, args, needle=""):
-    rc, out, err = run(*args)
-    ok = (rc == 2 and out == "" and err.startswith("zucbench: ") and needle in err
-          and len(err.splitlines()) == 1)
-    check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err[:300]!r} wanted {needle!r}")
+    clitest.expect_error(name, run(*args), "zucbench: ", needle)
 
 
 def test_bad_input(tmp):
@@ -583,8 +566,7 @@ def test_embedded_run(tmp):
                 "sm2-256": lambda n: n > 100_003}
     check("embedded --out-dir: every ciphertext, complete",
           all(name in sizes and expected[name](sizes[name]) for name in wanted), str(sizes))
-    check("embedded --out-dir: nothing half-written",
-          not [n for n in os.listdir(out_dir) if ".tmp." in n or n.startswith(".zuc-tmp-")],
+    check("embedded --out-dir: nothing half-written", not clitest.temporary_files(out_dir),
           str(os.listdir(out_dir)))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         csv_rows = list(csv.DictReader(f))
@@ -658,17 +640,6 @@ def test_embedded_bad_input(tmp):
 SPEED_RUN = ["speed", "128-eea3", "--impl", "scalar", "--quick", "--repeats", "1", "--sizes", "16"]
 
 
-def read_fifo_in_background(path):
-    """Opens the FIFO for reading in a thread (a writer's open waits for it); .join() then .data."""
-    def read():
-        with open(path, "rb") as f:
-            reader.data = f.read()
-    reader = threading.Thread(target=read, daemon=True)
-    reader.data = None
-    reader.start()
-    return reader
-
-
 def is_results_json(text):
     try:
         return json.loads(text).get("schema") == SCHEMA
@@ -676,64 +647,26 @@ def is_results_json(text):
         return False
 
 
-def read_text(path):
-    with open(path, encoding="utf-8") as f:
-        return f.read()
-
-
 def test_output_kinds(tmp):
     """--json/--csv/--markdown never replace what they should not."""
     work = os.path.join(tmp, "kinds")
     os.mkdir(work)
+    formats = iter([("--csv", lambda text: text.startswith("suite,")),
+                    ("--markdown", lambda text: "| algorithm |" in text),
+                    ("--json", is_results_json), ("--json", is_results_json),
+                    ("--csv", lambda text: text.startswith("suite,"))])
+    current = {}
 
-    private = os.path.join(work, "private.csv")
-    with open(private, "w", encoding="utf-8") as f:
-        f.write("old")
-    os.chmod(private, 0o600)
-    rc, _, err = run(*SPEED_RUN, "--csv", private)
-    check("a 0600 file keeps mode 0600", rc == 0 and stat.S_IMODE(os.stat(private).st_mode) == 0o600
-          and read_text(private).startswith("suite,"), f"rc={rc} {err[-200:]!r}")
+    def write(path):
+        option, current["is_output"] = next(formats)
+        return run(*SPEED_RUN, option, path)
 
-    first, second = os.path.join(work, "a.md"), os.path.join(work, "b.md")
-    with open(first, "w", encoding="utf-8") as f:
-        f.write("old")
-    os.link(first, second)
-    rc, _, err = run(*SPEED_RUN, "--markdown", first)
-    a, b = os.stat(first), os.stat(second)
-    check("a hard link stays linked and sees the new content",
-          rc == 0 and a.st_ino == b.st_ino and a.st_nlink == 2 and "| algorithm |" in read_text(second),
-          f"rc={rc} nlink={a.st_nlink} {err[-200:]!r}")
-
-    real, link = os.path.join(work, "real.json"), os.path.join(work, "link.json")
-    with open(real, "w", encoding="utf-8") as f:
-        f.write("old")
-    os.symlink("real.json", link)
-    rc, _, err = run(*SPEED_RUN, "--json", link)
-    check("a symbolic link stays a link to the updated file",
-          rc == 0 and os.path.islink(link) and is_results_json(read_text(real)), f"rc={rc} {err[-200:]!r}")
-
-    fifo = os.path.join(work, "fifo")
-    os.mkfifo(fifo)
-    reader = read_fifo_in_background(fifo)
-    rc, _, err = run(*SPEED_RUN, "--json", fifo)
-    reader.join(30)
-    check("a FIFO is written in place and stays a FIFO",
-          rc == 0 and stat.S_ISFIFO(os.lstat(fifo).st_mode) and reader.data is not None
-          and is_results_json(reader.data.decode()), f"rc={rc} {err[-200:]!r}")
-
-    null_link = os.path.join(work, "null")
-    os.symlink("/dev/null", null_link)
-    rc, _, err = run(*SPEED_RUN, "--csv", null_link)
-    check("a link to /dev/null: written through, /dev/null stays a device",
-          rc == 0 and os.path.islink(null_link) and stat.S_ISCHR(os.stat("/dev/null").st_mode),
-          f"rc={rc} {err[-200:]!r}")
+    clitest.check_output_targets(work, write,
+                                 lambda data: current["is_output"](data.decode("utf-8", "replace")))
 
     rc, out, err = run(*SPEED_RUN, "--json", "-")
     check("--json - : the JSON alone on standard output, the table on standard error",
           rc == 0 and is_results_json(out) and "128-eea3" in err, f"rc={rc} {out[:100]!r}")
-
-    leftovers = [n for n in os.listdir(work) if n.startswith(".zuc-tmp-") or ".tmp." in n]
-    check("no temporary file left", not leftovers, str(leftovers))
 
 
 def next_pids(count):
@@ -763,15 +696,6 @@ def test_planted_link(tmp):
           kept == b"victim bytes", f"victim now {kept!r}")
     check("the output is written all the same", rc == 0 and is_results_json(read_text(target)),
           f"rc={rc} {err[-200:]!r}")
-
-
-def wait_until(condition, seconds):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.02)
-    return False
 
 
 def group_alive(pgid):
@@ -853,8 +777,7 @@ def main():
         test_embedded_interrupted(tmp)
         if outputs.get("speed"):
             test_compare(outputs["speed"], tmp)
-    print(f"zucbench: {counts['passed']} passed, {counts['failed']} failed")
-    return 1 if counts["failed"] else 0
+    return clitest.summary("zucbench")
 
 
 if __name__ == "__main__":
