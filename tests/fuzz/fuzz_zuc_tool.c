@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_zuc_tool.c — libFuzzer target: the `zuc` tool's argument, hex and
- * number parsing. tools/zuc.c is compiled in with -Dmain=zuc_tool_main and
- * run on the argument list the input makes (split at NUL bytes; the first
- * is the subcommand), standard output to /dev/null; its one-line errors go
- * to stderr (run with -close_fd_mask=3).
+ * number parsing. The tool's sources (tools/zuc*.c) are compiled in with
+ * -Dmain=zuc_tool_main, and its main is run on the argument list the input
+ * makes (split at NUL bytes; the first is the subcommand), standard output
+ * to /dev/null; its one-line errors go to stderr (run with
+ * -close_fd_mask=3).
  *
  * It must not touch files: a list that names a file option (--in-file,
  * --out-file, or any abbreviation of them) or holds a '/' is skipped, so
