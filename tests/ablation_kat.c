@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ablation.h"
+#include "ablation/variants.h"
 #include "json.h"
 #include "support/testutil.h"
 #include "zuc.h"

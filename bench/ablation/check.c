@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ablation.h"
+#include "ablation/variants.h"
 #include "hex.h"
 #include "random.h"
 #include "zuc.h"

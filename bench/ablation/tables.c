@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* tables.c — the S-boxes of ZUC and the tables §3.4 and §3.8 derive from
  * them and from L1/L2, shared by every variant. */
-#include "tables.h"
+#include "ablation/tables.h"
 #include "zuc_sbox_bytes.h"
 
 #include <pthread.h>

@@ -3,9 +3,9 @@
  * by CMake, one ABL_VARIANT(symbol) per variant), and what they share. */
 #include <string.h>
 
-#include "ablation.h"
+#include "ablation/tables.h"
+#include "ablation/variants.h"
 #include "be.h"
-#include "tables.h"
 
 #define ABL_VARIANT(sym) extern const abl_variant abl_##sym##_variant;
 #include "abl_variants.h"

@@ -19,9 +19,9 @@
  *   ABL_CIRCULAR  1: the LFSR is a circular array (§3.7)
  *   ABL_LTABLE    1: L1/L2 by table lookups (§3.8)
  * The compiler-optimisation method (§3.2) is the options, not a macro. */
-#include "ablation.h"
+#include "ablation/tables.h"
+#include "ablation/variants.h"
 #include "be.h"       /* load_be32, store_be32: always inlined, as ABL_MACRO */
-#include "tables.h"
 
 #if ABL_THREADS
 #include <pthread.h>

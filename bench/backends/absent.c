@@ -3,8 +3,8 @@
  * `zucbench list` says which are missing and why: the configure step's
  * reason (ZUCBENCH_*_ABSENT, e.g. a static build without the archive), or
  * how to get them. */
-#include "../registry.h"
-#include "backends.h"
+#include "backends/backends.h"
+#include "registry.h"
 
 #ifndef ZUCBENCH_OPENSSL_ABSENT
 #define ZUCBENCH_OPENSSL_ABSENT "not found when configured (Debian: apt-get install libssl-dev)"

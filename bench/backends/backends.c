@@ -2,9 +2,9 @@
 /* backends.c — the list of backends: the registry asks for it once, and
  * each backend registers its entries (a missing peer its absent stand-in,
  * backends/absent.c), so the registry itself names none of them. */
-#include "backends.h"
+#include "backends/backends.h"
 
-#include "../registry.h"
+#include "registry.h"
 
 void bench_register_backends(void)
 {

@@ -4,9 +4,9 @@
  * 256-bit key, as libsodium's, so the two can check each other). */
 #include <stdio.h>
 
-#include "cryptopp_wrap.h"
-#include "backends.h"
-#include "stream.h"
+#include "backends/backends.h"
+#include "backends/cryptopp_wrap.h"
+#include "backends/stream.h"
 
 /* The thread's Crypto++ object lives in the first bytes of its context. */
 typedef struct {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 // cryptopp_wrap.cpp — the thin C interface of cryptopp_wrap.h.
-#include "cryptopp_wrap.h"
+#include "backends/cryptopp_wrap.h"
 
 #include <cryptopp/algparam.h>
 #include <cryptopp/argnames.h>

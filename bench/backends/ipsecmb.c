@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb.c — wrappers over Intel ipsec-mb 1.3's ZUC functions. */
-#include "ipsecmb.h"
+#include "backends/ipsecmb.h"
 
 #include <intel-ipsec-mb.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backends.h"
 #include "be.h"
+#include "registry.h"
 
 /* One manager per thread: an IMB_MGR is not safe to share (speed --threads). */
 static _Thread_local IMB_MGR *mgr;
@@ -162,8 +164,6 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
 }
 
 /* ---- the harness's entries -------------------------------------------- */
-#include "../registry.h"
-#include "backends.h"
 
 static int run_eea3(const bench_batch *b)
 {

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ipsecmb_absent.c — stands in for ipsec-mb when the build did not find it,
  * so `zucbench list` says why it is missing. */
-#include "../registry.h"
-#include "backends.h"
+#include "backends/backends.h"
+#include "registry.h"
 
 #ifndef ZUCBENCH_IPSECMB_ABSENT       /* the configure step's reason, if it gave one */
 #define ZUCBENCH_IPSECMB_ABSENT \

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "ipsecmb.h"
-#include "../registry.h"
-#include "backends.h"
+#include "backends/backends.h"
+#include "backends/ipsecmb.h"
+#include "registry.h"
 
 static int ipsecmb_eea1(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *in, uint8_t *out, size_t len_bytes)

@@ -2,9 +2,9 @@
 /* libzuc.c — our own library, one entry per algorithm and implementation. */
 #include <string.h>
 
-#include "../registry.h"
-#include "backends.h"
+#include "backends/backends.h"
 #include "be.h"
+#include "registry.h"
 #include "zuc.h"
 
 static int select_impl(const bench_entry *e)

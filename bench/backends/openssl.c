@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backends.h"
+#include "backends/backends.h"
+#include "backends/stream.h"
 #include "be.h"
-#include "stream.h"
 
 /* The thread's EVP context lives in the first bytes of its stream context. */
 typedef struct {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* own.c — our implementations of the ciphers no maintained library offers
  * (bench/ciphers/), each checked against a vector of its designers' files. */
-#include "../ciphers/cipher.h"
-#include "backends.h"
-#include "stream.h"
+#include "backends/backends.h"
+#include "backends/stream.h"
+#include "ciphers/cipher.h"
 
 static int own_init(const own_cipher *c, void *ctx, const uint8_t *key, const uint8_t *iv)
 {

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "backends.h"
-#include "stream.h"
+#include "backends/backends.h"
+#include "backends/stream.h"
 
 typedef struct {
     uint8_t key[32], nonce[12];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "stream.h"
+#include "backends/stream.h"
 
 #include <stdlib.h>
 #include <string.h>

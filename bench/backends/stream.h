@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../registry.h"
+#include "registry.h"
 
 #define BENCH_STREAM_CTX 256
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* block.c — the list of our block ciphers and lookup by name. */
-#include "block.h"
+#include "ciphers/block.h"
 
 #include <stddef.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "cipher.h"
+#include "ciphers/cipher.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * start moves one byte per round; 32 rounds are unrolled so every index is
  * a constant. Indexes a table with secret data (not constant time).
  * Spec: "Enocoro-128v2 specification" (Hitachi, 2010), test vectors enocoro_tv_20100202. */
-#include "cipher.h"
+#include "ciphers/cipher.h"
 
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * maximum: the highest tap is 96). Each register is kept as three
  * overlapping 64-bit views so that every tap is one shift.
  * Spec: "A Stream Cipher Proposal: Grain-128" (ISIT 2006), with the reference code's byte order. */
-#include "cipher.h"
+#include "ciphers/cipher.h"
 
 /* lo = bits 0..63, mid = 32..95, hi = 64..127 of a register whose bit i is
  * b_{t+i} (NFSR) or s_{t+i} (LFSR). */

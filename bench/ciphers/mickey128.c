@@ -3,7 +3,7 @@
  * 128 bits. Irregular clocking makes every keystream bit depend on the one
  * before: one clock per bit, each 160-bit register in three 64-bit words.
  * Spec: "The stream cipher MICKEY-128 2.0" (eSTREAM phase 3), with the reference code's bit order. */
-#include "cipher.h"
+#include "ciphers/cipher.h"
 
 #define LOW32 0xFFFFFFFFull
 

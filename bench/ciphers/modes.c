@@ -3,7 +3,7 @@
  * Where a mode allows it (ECB both ways, CBC, PCBC and CFB decryption, CTR)
  * the blocks go to the cipher MODE_CHUNK_BLOCKS at a time, so its groups of
  * lanes (8, 16 or 32 blocks) are full; the rest chain one block per call. */
-#include "modes.h"
+#include "ciphers/modes.h"
 
 #include <string.h>
 

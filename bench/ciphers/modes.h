@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "block.h"
+#include "ciphers/block.h"
 
 typedef enum { MODE_ECB, MODE_CBC, MODE_PCBC, MODE_CFB, MODE_OFB, MODE_CTR } block_mode;
 #define BLOCK_MODE_COUNT 6

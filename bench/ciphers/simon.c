@@ -11,8 +11,8 @@
  * vectors of words (block_words.h: 8 blocks of 64-bit words, 32 of 16-bit
  * words), a short tail one block at a time; two rounds a step, so x and y
  * trade roles instead of being swapped. */
-#include "block.h"
-#include "block_words.h"
+#include "ciphers/block.h"
+#include "ciphers/block_words.h"
 
 /* The paper's constant sequences z_j, bit 0 first (period 62). */
 static const char simon_z[5][63] = {

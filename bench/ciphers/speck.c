@@ -10,8 +10,8 @@
  * The round keys are expanded once. Many blocks go through in groups of two
  * vectors of words (block_words.h: 8 blocks of 64-bit words, 32 of 16-bit
  * words), a short tail one block at a time. */
-#include "block.h"
-#include "block_words.h"
+#include "ciphers/block.h"
+#include "ciphers/block_words.h"
 
 /* Speck-BB/KB: N-bit words, M key words, T rounds, rotations A (right) and B (left). */
 #define SPECK_DEFINE(BB, KB, N, M, T, A, B)                                            \

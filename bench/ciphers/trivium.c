@@ -3,7 +3,7 @@
  * 80-bit key and IV, 64 keystream bits per step: every tap lies at least 66
  * positions from the input end, so 64 clocks can be computed at once.
  * Spec: "Trivium Specifications", eSTREAM 2005/030, with the reference code's byte order. */
-#include "cipher.h"
+#include "ciphers/cipher.h"
 
 #include <string.h>
 

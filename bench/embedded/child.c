@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "child.h"
+#include "embedded/child.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -7,8 +7,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine.h"
-#include "workload.h"
+#include "embedded/engine.h"
+#include "embedded/workload.h"
 
 static double now_ms(void)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "engine.h"
+#include "embedded/engine.h"
 
 #include <stdio.h>
 #include <string.h>

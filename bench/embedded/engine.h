@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "matrix.h"
+#include "embedded/matrix.h"
 
 /* Key and IV material: each engine takes the first bytes it needs. */
 #define ENGINE_KEY_BYTES 32

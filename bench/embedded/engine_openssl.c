@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "be.h"
-#include "engine.h"
+#include "embedded/engine.h"
 
 #define SM2_MESSAGE_BYTES 4096
 #define SM2_OVERHEAD 160          /* 4-byte length + DER(C1 x, y; C3; C2 header) */

@@ -3,7 +3,7 @@
  * headers): the matrix still lists OpenSSL's configurations, as absent. */
 #include <stdio.h>
 
-#include "engine.h"
+#include "embedded/engine.h"
 
 const char *engine_openssl_unavailable(const embedded_config *c)
 {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "matrix.h"
+#include "embedded/matrix.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -8,7 +8,7 @@
 #include "backends/stream.h"
 #include "ciphers/block.h"
 #include "ciphers/modes.h"
-#include "engine.h"
+#include "embedded/engine.h"
 
 #define MAX_CONFIGS 256
 

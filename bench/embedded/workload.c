@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "workload.h"
+#include "embedded/workload.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -2,17 +2,17 @@
 /* ablation.c — the second source document's Tables 3-13 on this machine:
  * keystream speed of each optimisation alone and of its combinations,
  * beside the document's figures; then Table 15 (ablation_t15.c). */
-#include "ablation.h"
+#include "suites/ablation.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../output.h"
-#include "../timer.h"
-#include "ablation_shared.h"
+#include "output.h"
 #include "random.h"
+#include "suites/ablation_shared.h"
+#include "timer.h"
 #include "zuc.h"
 
 /* The document's unit of work (§4.1): 20,971,520 iterations, each writing

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../ablation/ablation.h"
-#include "ablation.h"
+#include "ablation/variants.h"
+#include "suites/ablation.h"
 
 #define ABLATION_DOC_MACHINE "core-i7-8750h"
 /* The document's best combination (its Table 13 row 6), also its ZUC-256

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../output.h"
-#include "../timer.h"
-#include "ablation_shared.h"
+#include "output.h"
 #include "random.h"
+#include "suites/ablation_shared.h"
+#include "timer.h"
 #include "zuc.h"
 
 #define N_SIZES 8

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "common.h"
+#include "suites/common.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../context.h"
-#include "../method.h"
-#include "../output.h"
-#include "../parallel.h"
-#include "../timer.h"
+#include "context.h"
+#include "method.h"
+#include "output.h"
+#include "parallel.h"
+#include "timer.h"
 
 #define STREAM_BYTES (64 * 1024)
 #define SETUP_BATCH 1024

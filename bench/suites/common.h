@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "../registry.h"
+#include "registry.h"
 
 #define SUITE_MAX_THREADS 64
 

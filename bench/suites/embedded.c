@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "embedded.h"
+#include "suites/embedded.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "estream.h"
+#include "suites/estream.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../output.h"
-#include "../method.h"
-#include "../timer.h"
+#include "method.h"
+#include "output.h"
+#include "timer.h"
 #include "zuc.h"
 
 #define BATCH_BYTES (128 * 1024)

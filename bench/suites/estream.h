@@ -6,7 +6,7 @@
 #ifndef BENCH_SUITE_ESTREAM_H
 #define BENCH_SUITE_ESTREAM_H
 
-#include "common.h"
+#include "suites/common.h"
 
 typedef struct {
     suite_filter filter;

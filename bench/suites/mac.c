@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "mac.h"
+#include "suites/mac.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "../output.h"
-#include "../method.h"
-#include "../timer.h"
+#include "method.h"
+#include "output.h"
+#include "timer.h"
 #include "zuc.h"
 
 #define N_SIZES 7

@@ -6,7 +6,7 @@
 #ifndef BENCH_SUITE_MAC_H
 #define BENCH_SUITE_MAC_H
 
-#include "common.h"
+#include "suites/common.h"
 
 typedef struct {
     suite_filter filter;

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "speed.h"
+#include "suites/speed.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "../method.h"
-#include "../timer.h"
+#include "method.h"
+#include "timer.h"
 #include "zuc.h"
 
 #define BATCH_BYTES (128 * 1024)

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "common.h"
+#include "suites/common.h"
 
 #define SPEED_MAX_SIZES 16
 

@@ -7,7 +7,7 @@
 // first. That is block.h's convention, so the bytes map one to one and no
 // reordering is needed here (the ePrint vectors, read backwards, are its
 // test vectors too).
-#include "cryptopp_block.h"
+#include "support/cryptopp_block.h"
 
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/modes.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "estream_vectors.h"
+#include "support/estream_vectors.h"
 
 #include <ctype.h>
 #include <string.h>

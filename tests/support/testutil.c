@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "testutil.h"
+#include "support/testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ablation.h — the variants of the ablation study: one-stream ZUC-128 and
+/* variants.h — the variants of the ablation study: one-stream ZUC-128 and
  * ZUC-256 built from one source file (zuc_variant.c) with the second source
  * document's eight optimisations switched on or off by macros and compiler
  * options. The variant's id names its methods, joined by '+':
@@ -20,8 +20,8 @@
  *
  * These are study objects, not library code: they index tables with secret
  * data (not constant time) and do not wipe their state. */
-#ifndef BENCH_ABLATION_H
-#define BENCH_ABLATION_H
+#ifndef BENCH_ABLATION_VARIANTS_H
+#define BENCH_ABLATION_VARIANTS_H
 
 #include <stddef.h>
 #include <stdint.h>
