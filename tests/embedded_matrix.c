@@ -96,7 +96,7 @@ static void test_openssl_vectors(void)
         const json *v = &cts->items[i];
         const embedded_config *c = embedded_config_find(v->key);
         check(c != NULL, "vector names a configuration", v->key);
-        if (!c || embedded_unavailable(c))
+        if (!c || engine_unavailable(c))
             continue;
         size_t nwant, nout = 0;
         uint8_t *want = hex_decode(v->string, &nwant);
@@ -112,7 +112,7 @@ static void test_openssl_vectors(void)
     const embedded_config *all = embedded_configs(&n);
     for (size_t i = 0; i < n; i++)
         expected += (all[i].engine == ENGINE_EVP || all[i].engine == ENGINE_DESX_ECB) &&
-                    !embedded_unavailable(&all[i]);
+                    !engine_unavailable(&all[i]);
     check(checked == expected, "a known answer for every EVP configuration", "");
     printf("%zu OpenSSL configurations checked against openssl enc\n", checked);
     free(key); free(iv); free(pt);
@@ -126,7 +126,7 @@ static void test_stream_vectors(void)
     const embedded_config *all = embedded_configs(&n);
     for (size_t i = 0; i < n; i++) {
         const bench_stream *s = all[i].engine == ENGINE_STREAM ? all[i].impl : NULL;
-        if (!s || !s->kat.key || embedded_unavailable(&all[i]))
+        if (!s || !s->kat.key || engine_unavailable(&all[i]))
             continue;
         size_t nk, niv, nks, out_n;
         uint8_t *k = hex_decode(s->kat.key, &nk), *v = hex_decode(s->kat.iv, &niv);
@@ -172,7 +172,7 @@ static void test_round_trips(void)
     char err[256];
     for (size_t i = 0; i < n; i++) {
         const embedded_config *c = &all[i];
-        if (embedded_unavailable(c))
+        if (engine_unavailable(c))
             continue;
         rng_fill(in, len);
         rng_fill(key, sizeof key);

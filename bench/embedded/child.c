@@ -31,7 +31,7 @@ int embedded_child_main(const char *name, const char *file, const char *out_dir)
         fprintf(stderr, "zucbench: unknown configuration '%s' (see --list)\n", name);
         return 2;
     }
-    const char *why = embedded_unavailable(c);
+    const char *why = engine_unavailable(c);
     if (why) {
         snprintf(err, sizeof err, "%s: %s", c->name, why);
         return child_fail(err);

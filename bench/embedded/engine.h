@@ -14,7 +14,7 @@
 #define ENGINE_KEY_BYTES 32
 #define ENGINE_IV_BYTES 32
 
-/* Why c cannot run here, or NULL. */
+/* Why a configuration cannot run in this build or on this machine, or NULL. */
 const char *engine_unavailable(const embedded_config *c);
 
 /* The largest output for an n-byte input (padding, SM2's per-message overhead). */

@@ -8,7 +8,6 @@
 #include "backends/stream.h"
 #include "ciphers/block.h"
 #include "ciphers/modes.h"
-#include "embedded/engine.h"
 
 #define MAX_CONFIGS 256
 
@@ -182,9 +181,4 @@ const embedded_config *embedded_config_find(const char *name)
         if (strcasecmp(all[i].name, name) == 0)
             return &all[i];
     return NULL;
-}
-
-const char *embedded_unavailable(const embedded_config *c)
-{
-    return engine_unavailable(c);
 }

@@ -37,7 +37,4 @@ const embedded_config *embedded_configs(size_t *count);
 /* By name, ignoring case; NULL if there is none. */
 const embedded_config *embedded_config_find(const char *name);
 
-/* Why a configuration cannot run in this build or on this machine, or NULL. */
-const char *embedded_unavailable(const embedded_config *c);
-
 #endif

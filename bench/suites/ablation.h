@@ -7,16 +7,11 @@
 #ifndef BENCH_SUITE_ABLATION_H
 #define BENCH_SUITE_ABLATION_H
 
-#include "suites/common.h"
+#include "suites/ablation_shared.h"   /* ablation_options */
 
 /* The unoptimised variants take 10-20 s per run of the document's unit, so
  * the default is 3 runs, not 21 (the document ran each test 10 times). */
 #define ABLATION_DEFAULT_REPEATS 3
-
-typedef struct {
-    suite_filter filter;     /* suite, repeats, progress; algorithms and impl unused */
-    int quick;               /* 1/64 of the keystream work, messages up to 4 MB */
-} ablation_options;
 
 /* Runs the suite and prints its tables. Returns 0, or 1 if a variant gave a
  * wrong output (it is reported and not timed). */

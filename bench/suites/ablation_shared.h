@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* ablation_shared.h — what the keystream tables (ablation.c) and the
- * encryption table (ablation_t15.c) of the ablation suite share. Internal. */
+ * encryption table (ablation_t15.c) of the ablation suite share: the
+ * suite's options (suites/ablation.h gives them to zucbench), and
+ * ablation_shared.c's checked variants, progress and document figures. */
 #ifndef BENCH_SUITE_ABLATION_SHARED_H
 #define BENCH_SUITE_ABLATION_SHARED_H
 
@@ -8,7 +10,12 @@
 #include <stdint.h>
 
 #include "ablation/variants.h"
-#include "suites/ablation.h"
+#include "suites/common.h"
+
+typedef struct {
+    suite_filter filter;     /* suite, repeats, progress; algorithms and impl unused */
+    int quick;               /* 1/64 of the keystream work, messages up to 4 MB */
+} ablation_options;
 
 #define ABLATION_DOC_MACHINE "core-i7-8750h"
 /* The document's best combination (its Table 13 row 6), also its ZUC-256
@@ -28,10 +35,5 @@ void ablation_progress(const ablation_options *o, const char *what, size_t done,
  * "core-i7-8750h:<row>" so that the rows of one table stay apart. */
 void ablation_document(const char *algorithm, const char *configuration, const char *row,
                        size_t size_bytes, const char *unit, double value);
-
-/* Table 15: bits/cycle of encrypting messages of 128 B .. 320 MB (4 MB with
- * --quick), unoptimised, optimised and libzuc. Returns the number of
- * variants found wrong. */
-int ablation_table15(const ablation_options *o);
 
 #endif

@@ -3,6 +3,8 @@
  * encryption in bits/cycle by message size, with one key/IV initialisation
  * per message, for the unoptimised variant (baseline), the optimised one
  * (the document's best combination) and libzuc's zuc_eea3. */
+#include "suites/ablation_t15.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -17,6 +17,7 @@
 #include "cleanup.h"
 #include "context.h"
 #include "embedded/child.h"
+#include "embedded/engine.h"
 #include "embedded/matrix.h"
 #include "embedded/workload.h"
 #include "method.h"
@@ -107,7 +108,7 @@ int embedded_list(const embedded_options *o)
            "mode", "key", "block", "rounds", "backend", "status");
     for (size_t i = 0; i < n; i++) {
         const embedded_config *c = chosen[i];
-        const char *why = embedded_unavailable(c);
+        const char *why = engine_unavailable(c);
         table1 += (size_t)c->in_table1;
         printf("%-22s %-14s %-9s %-6s %5u %5u %6u %-8s %s%s%s\n", c->name, c->algorithm,
                c->family, c->mode, c->key_bits, c->block_bits, c->rounds, c->backend,
@@ -239,7 +240,7 @@ static int run_child(const run_plan *p, embedded_row *row, child_report *report,
 
 static void run_config(const run_plan *p, embedded_row *row)
 {
-    const char *why = embedded_unavailable(row->c);
+    const char *why = engine_unavailable(row->c);
     if (why) {
         snprintf(row->status, sizeof row->status, "absent: %s", why);
         return;
