@@ -172,7 +172,7 @@ static int take_cpu_mhz(const char *a, const char *v)
 
 /* The options every suite takes. */
 typedef struct {
-    suite_filter *filter;
+    run_options *run;
     output_paths out;
     const char *algorithms[64];
     size_t nalg;
@@ -190,10 +190,10 @@ static int take_repeat_range(const common_args *c)
     if (c->repeats_given)
         return fail("--repeats is a fixed count: give it or --min-repeats/--max-repeats%s", ""), -1;
     unsigned lo = c->min_repeats ? c->min_repeats : 5;
-    unsigned hi = c->max_repeats ? c->max_repeats : (lo > c->filter->repeats ? lo : c->filter->repeats);
+    unsigned hi = c->max_repeats ? c->max_repeats : (lo > c->run->repeats ? lo : c->run->repeats);
     if (bench_set_repeat_range(lo, hi) != 0)
         return fail("--min-repeats is more than --max-repeats%s", ""), -1;
-    c->filter->repeats = hi;
+    c->run->repeats = hi;
     return 0;
 }
 
@@ -209,7 +209,7 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         size_t r;
         if (!v || parse_size(v, &r) != 0 || r % 2 == 0 || r > 10001)
             return fail("--repeats: expected an odd number 1..10001, got '%s'", v ? v : ""), -1;
-        c->filter->repeats = (unsigned)r;
+        c->run->repeats = (unsigned)r;
         c->repeats_given = 1;
         ++*i;
         return 1;
@@ -234,7 +234,7 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
             return fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
                         v ? v : ""), -1;
-        c->filter->seconds = sec;
+        c->run->seconds = sec;
         ++*i;
         return 1;
     }
@@ -287,7 +287,7 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         if (!v || !zuc_impl_usable(v))
             return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
                         v ? v : ""), -1;
-        c->filter->impl = v;
+        c->run->impl = v;
         ++*i;
         return 1;
     }
@@ -297,7 +297,7 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         return fail("unknown algorithm '%s'", a), -1;
     if (c->nalg < 63)
         c->algorithms[c->nalg++] = a;
-    c->filter->algorithms = c->algorithms;
+    c->run->algorithms = c->algorithms;
     return 1;
 }
 
@@ -311,10 +311,10 @@ static int finish_suite(int rc, const common_args *c, const char *suite)
 
 static int command_speed(int argc, char **argv)
 {
-    speed_options o = { .filter = { .suite = "speed", .repeats = 21, .include_oracle = 1,
-                                    .progress = isatty(2) },
+    speed_options o = { .run = { .suite = "speed", .repeats = 21, .include_oracle = 1,
+                                 .progress = isatty(2) },
                         .sizes = { 16, 64, 256, 1024, 8192, 16384 }, .nsizes = 6 };
-    common_args c = { .filter = &o.filter };
+    common_args c = { .run = &o.run };
     int quick = 0;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -332,7 +332,7 @@ static int command_speed(int argc, char **argv)
             size_t t;
             if (!v || parse_size(v, &t) != 0 || t > SUITE_MAX_THREADS)
                 return fail("--threads: expected 1..64 threads, got '%s'", v ? v : "");
-            o.filter.threads = (unsigned)t;
+            o.run.threads = (unsigned)t;
             i++;
         } else if (strcmp(a, "--unit") == 0) {
             if (!v || (strcmp(v, "ticks") && strcmp(v, "mbs") && strcmp(v, "gbps")))
@@ -346,10 +346,10 @@ static int command_speed(int argc, char **argv)
         }
     }
     if (quick && !c.repeats_given)
-        o.filter.repeats = QUICK_REPEATS;
+        o.run.repeats = QUICK_REPEATS;
     if (take_repeat_range(&c) != 0)
         return 2;
-    if (o.filter.threads > 1) {      /* a wall interval over threads: one thread's cycles won't do */
+    if (o.run.threads > 1) {      /* a wall interval over threads: one thread's cycles won't do */
         if (c.counter_given && bench_timer()->core_cycles)
             return fail("--counter cycles counts one thread's cycles: not with --threads%s", "");
         bench_timer_set_counter(BENCH_COUNTER_TSC);
@@ -376,7 +376,7 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
         else
             return fail("unknown option '%s'", argv[i]);
     }
-    if (own_variants && c->filter->seconds > 0)
+    if (own_variants && c->run->seconds > 0)
         return fail("ablation: --seconds does not apply (each sample is a fixed amount of work: "
                     "give --repeats)%s", "");
     if (own_variants && (c->min_repeats || c->max_repeats))
@@ -387,8 +387,8 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
 
 static int command_estream(int argc, char **argv)
 {
-    estream_options o = { .filter = { .suite = "estream", .repeats = 21, .progress = isatty(2) } };
-    common_args c = { .filter = &o.filter };
+    estream_options o = { .run = { .suite = "estream", .repeats = 21, .progress = isatty(2) } };
+    common_args c = { .run = &o.run };
     if (parse_suite_args(argc, argv, &c, &o.quick, 0) != 0)
         return 2;
     return finish_suite(estream_run(&o), &c, "estream");
@@ -396,21 +396,21 @@ static int command_estream(int argc, char **argv)
 
 static int command_mac(int argc, char **argv)
 {
-    mac_options o = { .filter = { .suite = "mac", .repeats = 21, .progress = isatty(2) } };
-    common_args c = { .filter = &o.filter };
+    mac_options o = { .run = { .suite = "mac", .repeats = 21, .progress = isatty(2) } };
+    common_args c = { .run = &o.run };
     int quick = 0;
     if (parse_suite_args(argc, argv, &c, &quick, 0) != 0)
         return 2;
     if (quick && !c.repeats_given)
-        o.filter.repeats = QUICK_REPEATS;
+        o.run.repeats = QUICK_REPEATS;
     return finish_suite(mac_run(&o), &c, "mac");
 }
 
 static int command_ablation(int argc, char **argv)
 {
-    ablation_options o = { .filter = { .suite = "ablation", .repeats = ABLATION_DEFAULT_REPEATS,
-                                       .progress = isatty(2) } };
-    common_args c = { .filter = &o.filter };
+    ablation_options o = { .run = { .suite = "ablation", .repeats = ABLATION_DEFAULT_REPEATS,
+                                    .progress = isatty(2) } };
+    common_args c = { .run = &o.run };
     if (parse_suite_args(argc, argv, &c, &o.quick, 1) != 0)
         return 2;
     return finish_suite(ablation_run(&o), &c, "ablation");

@@ -181,20 +181,20 @@ static void time_all(const ablation_options *o, timed *all, size_t n)
     size_t ntimed = 0, done = 0;
     for (size_t i = 0; i < n; i++)
         ntimed += !all[i].status;
-    for (unsigned r = 0; r < o->filter.repeats; r++)
+    for (unsigned r = 0; r < o->run.repeats; r++)
         for (size_t i = 0; i < n; i++) {
             timed *t = &all[i];
             if (t->status)
                 continue;
             char what[96];
-            snprintf(what, sizeof what, "repeat %u/%u  %s %s", r + 1, o->filter.repeats,
+            snprintf(what, sizeof what, "repeat %u/%u  %s %s", r + 1, o->run.repeats,
                      t->zuc256 ? "zuc-256" : "zuc-128", t->id ? t->id : "libzuc");
-            ablation_progress(o, what, ++done, ntimed * o->filter.repeats);
+            ablation_progress(o, what, ++done, ntimed * o->run.repeats);
             t->gbps[r] = gbps_of(t->iterations, t->v ? run_variant(t, &rng) : run_libzuc(t, &rng));
         }
     for (size_t i = 0; i < n; i++)
         if (!all[i].status)
-            all[i].st = bench_stats_of(all[i].gbps, o->filter.repeats);
+            all[i].st = bench_stats_of(all[i].gbps, o->run.repeats);
 }
 
 /* ---- results and tables -------------------------------------------------- */
@@ -220,7 +220,7 @@ static void record(const ablation_options *o, const row *r, const timed *t,
     if (!t->status) {
         bench_result res = { "ablation", algorithm, configuration, t->id ? "ablation" : "libzuc",
                              t->id ? t->id : zuc_impl_name(), t->iterations * 16,
-                             o->filter.repeats, "Gbps", t->st, 1, 1, NULL };
+                             o->run.repeats, "Gbps", t->st, 1, 1, NULL };
         bench_results_add(&res);
     }
     if (r->id)
@@ -310,7 +310,7 @@ int ablation_run(const ablation_options *o)
              "%s; median of %u runs, the runs of all variants interleaved; %zu x 128 bits of "
              "keystream per run%s, fresh random key/IV per run, set-up not timed; every variant "
              "checked against libzuc and the official vectors first",
-             bench_timer()->source, o->filter.repeats, unit,
+             bench_timer()->source, o->run.repeats, unit,
              o->quick ? " (--quick: 1/64 of the document's)" : "");
     if (suite_begin(1, method))
         return 2;
@@ -319,11 +319,11 @@ int ablation_run(const ablation_options *o)
     timed all[MAX_TIMED];
     size_t n = 0;
     for (size_t i = 0; i < N_SINGLE; i++)
-        add_timed(all, &n, &single_rows[i], unit, o->filter.repeats, &wrong);
+        add_timed(all, &n, &single_rows[i], unit, o->run.repeats, &wrong);
     for (size_t i = 0; i < N_TABLE13; i++)
-        add_timed(all, &n, &table13_rows[i], unit, o->filter.repeats, &wrong);
+        add_timed(all, &n, &table13_rows[i], unit, o->run.repeats, &wrong);
     time_all(o, all, n);
-    suite_progress_clear(&o->filter);
+    suite_progress_clear(&o->run);
     print_tables(o, all, n, unit);
     wrong += ablation_table15(o);
     for (size_t i = 0; i < n; i++)

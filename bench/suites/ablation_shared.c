@@ -45,7 +45,7 @@ const abl_variant *ablation_checked(const char *id, const char **status, int *wr
 
 void ablation_progress(const ablation_options *o, const char *what, size_t done, size_t total)
 {
-    if (!o->filter.progress)
+    if (!o->run.progress)
         return;
     fprintf(stderr, "\r[%3zu/%zu] %-60.60s", done, total, what);
     fflush(stderr);

@@ -13,7 +13,7 @@
 #include "suites/common.h"
 
 typedef struct {
-    suite_filter filter;     /* suite, repeats, progress; algorithms and impl unused */
+    run_options run;         /* suite, repeats, progress; algorithms and impl unused */
     int quick;               /* 1/64 of the keystream work, messages up to 4 MB */
 } ablation_options;
 

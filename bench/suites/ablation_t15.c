@@ -110,13 +110,13 @@ static void time_size(const ablation_options *o, contender *c, size_t s, size_t 
     memset(out, 0, size);
     messages m = messages_new(size < sample ? sample / size : 1);
     uint64_t rng = 0x7AB1E15 + s;
-    for (unsigned r = 0; r < o->filter.repeats; r++)
+    for (unsigned r = 0; r < o->run.repeats; r++)
         for (int i = 0; i < N_CONTENDERS; i++) {
             if (c[i].status)
                 continue;
             char what[96];
             snprintf(what, sizeof what, "Table 15  %s  repeat %u/%u  %s", size_labels[s], r + 1,
-                     o->filter.repeats, c[i].name);
+                     o->run.repeats, c[i].name);
             ablation_progress(o, what, ++*done, total);
             fresh_keys(&m, &rng);
             double ticks = bench_counter_to_ticks((double)encrypt_all(&c[i], &m, in, out, size));
@@ -124,7 +124,7 @@ static void time_size(const ablation_options *o, contender *c, size_t s, size_t 
         }
     for (int i = 0; i < N_CONTENDERS; i++)
         if (!c[i].status)
-            c[i].st[s] = bench_stats_of(c[i].samples, o->filter.repeats);
+            c[i].st[s] = bench_stats_of(c[i].samples, o->run.repeats);
     messages_free(&m);
     free(in);
     free(out);
@@ -143,7 +143,7 @@ static void record(const ablation_options *o, const contender *c, size_t nsizes)
             if (c[i].status)
                 continue;
             bench_result r = { "ablation", "zuc-128", "table15", c[i].v ? "ablation" : "libzuc",
-                               c[i].name, sizes[s], o->filter.repeats, unit_of_table(), c[i].st[s], 1,
+                               c[i].name, sizes[s], o->run.repeats, unit_of_table(), c[i].st[s], 1,
                                1, NULL };
             bench_results_add(&r);
         }
@@ -187,7 +187,7 @@ static void print_table(const ablation_options *o, const contender *c, size_t ns
            "own\nrandom key and COUNT/BEARER/DIRECTION (the 128-EEA3 IV), from one buffer of the "
            "message size\ninto another%s.\ndoc: the document's figures, from another machine "
            "(Core i7-8750H, gcc).\n",
-           ABLATION_BEST, o->filter.repeats, (o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES) >> 20,
+           ABLATION_BEST, o->run.repeats, (o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES) >> 20,
            o->quick ? " (--quick: messages up to 4 MB)" : "");
 }
 
@@ -201,12 +201,12 @@ int ablation_table15(const ablation_options *o)
     c[1].v = ablation_checked(ABLATION_BEST, &c[1].status, &wrong);
     size_t ntimed = 0;
     for (int i = 0; i < N_CONTENDERS; i++) {
-        c[i].samples = calloc(o->filter.repeats, sizeof *c[i].samples);
+        c[i].samples = calloc(o->run.repeats, sizeof *c[i].samples);
         ntimed += !c[i].status;
     }
     for (size_t s = 0; s < nsizes; s++)
-        time_size(o, c, s, &done, ntimed * nsizes * o->filter.repeats);
-    suite_progress_clear(&o->filter);
+        time_size(o, c, s, &done, ntimed * nsizes * o->run.repeats);
+    suite_progress_clear(&o->run);
     print_table(o, c, nsizes);
     record(o, c, nsizes);
     for (int i = 0; i < N_CONTENDERS; i++)

@@ -14,30 +14,30 @@
 #define STREAM_BYTES (64 * 1024)
 #define SETUP_BATCH 1024
 
-int suite_selected(const suite_filter *f, const bench_entry *e)
+int suite_selected(const run_options *run, const bench_entry *e)
 {
     if (e->unavailable || !e->run)
         return 0;
-    if (f->algorithms) {
+    if (run->algorithms) {
         int listed = 0;
-        for (const char *const *a = f->algorithms; *a && !listed; a++)
+        for (const char *const *a = run->algorithms; *a && !listed; a++)
             listed = bench_name_matches(*a, e->algorithm) || bench_name_matches(*a, "all");
         if (!listed)
             return 0;
     }
     if (strcmp(e->backend, "libzuc") != 0)
         return 1;
-    if (f->impl)
-        return bench_name_matches(f->impl, e->variant);
-    return !e->is_oracle || f->include_oracle;
+    if (run->impl)
+        return bench_name_matches(run->impl, e->variant);
+    return !e->is_oracle || run->include_oracle;
 }
 
-size_t suite_count(const suite_filter *f)
+size_t suite_count(const run_options *run)
 {
     size_t n, count = 0;
     const bench_entry *all = bench_registry(&n);
     for (size_t i = 0; i < n; i++)
-        count += (size_t)suite_selected(f, &all[i]);
+        count += (size_t)suite_selected(run, &all[i]);
     return count;
 }
 
@@ -124,18 +124,18 @@ int suite_output_agrees(const bench_entry *e, size_t len)
     return ok;
 }
 
-static unsigned thread_count(const suite_filter *f)
+static unsigned thread_count(const run_options *run)
 {
-    return f->threads > 1 ? f->threads : 1;
+    return run->threads > 1 ? run->threads : 1;
 }
 
-static void record(const suite_filter *f, const bench_entry *e, const char *configuration,
+static void record(const run_options *run, const bench_entry *e, const char *configuration,
                    size_t size, const char *unit, bench_stats st)
 {
     /* one stream, or setups one by one: nothing is in flight there */
     int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
-    bench_result r = { f->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       (unsigned)st.n, unit, st, thread_count(f),
+    bench_result r = { run->suite, e->algorithm, configuration, e->backend, e->variant, size,
+                       (unsigned)st.n, unit, st, thread_count(run),
                        one_at_a_time ? 1 : bench_entry_in_flight(e), NULL };
     bench_results_add(&r);
 }
@@ -178,12 +178,12 @@ static void call_stream(void *arg)
 
 /* Calls per sample: 1, or enough for --seconds, or for samples long enough
  * that starting threads is noise (1 ms). */
-static unsigned loops_for(const suite_filter *f, void (*fn)(void *), work *w)
+static unsigned loops_for(const run_options *run, void (*fn)(void *), work *w)
 {
     double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0;   /* counter ticks */
-    if (f->seconds > 0)
-        target = f->seconds * ticks_per_s / (bench_max_repeats(f->repeats) + bench_warmup());
-    else if (thread_count(f) > 1)
+    if (run->seconds > 0)
+        target = run->seconds * ticks_per_s / (bench_max_repeats(run->repeats) + bench_warmup());
+    else if (thread_count(run) > 1)
         target = 1e-3 * ticks_per_s;
     if (target == 0)
         return 1;
@@ -196,9 +196,9 @@ static unsigned loops_for(const suite_filter *f, void (*fn)(void *), work *w)
 }
 
 /* Times fn over every thread's work; `units` per call (bytes or setups). */
-static bench_stats time_work(const suite_filter *f, void (*fn)(void *), work *w, double units)
+static bench_stats time_work(const run_options *run, void (*fn)(void *), work *w, double units)
 {
-    unsigned threads = thread_count(f), loops = loops_for(f, fn, &w[0]);
+    unsigned threads = thread_count(run), loops = loops_for(run, fn, &w[0]);
     void *args[SUITE_MAX_THREADS];
     for (unsigned t = 0; t < threads; t++) {
         w[t].loops = loops;
@@ -206,8 +206,8 @@ static bench_stats time_work(const suite_filter *f, void (*fn)(void *), work *w,
     }
     double divisor = units * loops * threads;
     if (threads == 1)
-        return bench_time(fn, &w[0], bench_warmup(), f->repeats, divisor);
-    return bench_time_parallel(fn, args, threads, bench_warmup(), bench_max_repeats(f->repeats),
+        return bench_time(fn, &w[0], bench_warmup(), run->repeats, divisor);
+    return bench_time_parallel(fn, args, threads, bench_warmup(), bench_max_repeats(run->repeats),
                                divisor);
 }
 
@@ -219,7 +219,7 @@ static int status_of(const work *w, unsigned threads)
     return status;
 }
 
-double suite_time_messages(const suite_filter *f, const bench_entry *e, const size_t *pattern,
+double suite_time_messages(const run_options *run, const bench_entry *e, const size_t *pattern,
                            size_t npattern, size_t target_bytes, const char *configuration,
                            size_t size_label)
 {
@@ -240,59 +240,59 @@ double suite_time_messages(const suite_filter *f, const bench_entry *e, const si
     size_t *lens = malloc(n * sizeof *lens);
     for (size_t i = 0; i < n; i++)
         lens[i] = pattern[i % npattern];
-    unsigned threads = thread_count(f);
+    unsigned threads = thread_count(run);
     work w[SUITE_MAX_THREADS] = { { 0 } };
     for (unsigned t = 0; t < threads; t++)
         w[t] = (work){ .e = e,
                        .b = bench_batch_new_lens(n, lens, e->output, 0x5EED + size_label + t) };
     free(lens);
     e->prepare(e);
-    bench_stats st = time_work(f, call_run, w, (double)w[0].b->total_bytes);
+    bench_stats st = time_work(run, call_run, w, (double)w[0].b->total_bytes);
     for (unsigned t = 0; t < threads; t++)
         bench_batch_free(w[t].b);
     if (status_of(w, threads)) {
         bench_stats_release(&st);
         return -1;
     }
-    record(f, e, configuration, size_label, "ticks/byte", st);
+    record(run, e, configuration, size_label, "ticks/byte", st);
     bench_stats_release(&st);
     return st.median;
 }
 
-double suite_time_stream(const suite_filter *f, const bench_entry *e)
+double suite_time_stream(const run_options *run, const bench_entry *e)
 {
     if (!e->stream_next)
         return -1;
-    unsigned threads = thread_count(f);
+    unsigned threads = thread_count(run);
     work w[SUITE_MAX_THREADS] = { { 0 } };
     for (unsigned t = 0; t < threads; t++)
         w[t] = (work){ .e = e, .buf = malloc(STREAM_BYTES) };
     e->prepare(e);
-    bench_stats st = time_work(f, call_stream, w, STREAM_BYTES);
+    bench_stats st = time_work(run, call_stream, w, STREAM_BYTES);
     for (unsigned t = 0; t < threads; t++)
         free(w[t].buf);
-    record(f, e, "stream", 0, "ticks/byte", st);
+    record(run, e, "stream", 0, "ticks/byte", st);
     bench_stats_release(&st);
     return st.median;
 }
 
-double suite_time_setup(const suite_filter *f, const bench_entry *e)
+double suite_time_setup(const run_options *run, const bench_entry *e)
 {
     if (!e->setup_only)
         return -1;
-    unsigned threads = thread_count(f);
+    unsigned threads = thread_count(run);
     work w[SUITE_MAX_THREADS] = { { 0 } };
     for (unsigned t = 0; t < threads; t++)
         w[t] = (work){ .e = e, .b = bench_batch_new(SETUP_BATCH, 0, e->output, 0x1417 + t) };
     e->prepare(e);
-    bench_stats st = time_work(f, call_setup, w, SETUP_BATCH);
+    bench_stats st = time_work(run, call_setup, w, SETUP_BATCH);
     for (unsigned t = 0; t < threads; t++)
         bench_batch_free(w[t].b);
     if (status_of(w, threads)) {
         bench_stats_release(&st);
         return -1;
     }
-    record(f, e, "init", 0, "ticks/setup", st);
+    record(run, e, "init", 0, "ticks/setup", st);
     bench_stats_release(&st);
     return st.median;
 }
@@ -317,9 +317,9 @@ int suite_begin(size_t selected, const char *method)
     return 0;
 }
 
-void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total)
+void suite_progress(const run_options *run, const bench_entry *e, size_t done, size_t total)
 {
-    if (!f->progress)
+    if (!run->progress)
         return;
     char bar[21];
     size_t filled = total ? 20 * done / total : 20;
@@ -331,8 +331,8 @@ void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, si
     fflush(stderr);
 }
 
-void suite_progress_clear(const suite_filter *f)
+void suite_progress_clear(const run_options *run)
 {
-    if (f->progress)
+    if (run->progress)
         fprintf(stderr, "\r%79s\r", "");
 }

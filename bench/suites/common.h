@@ -11,6 +11,9 @@
 
 #define SUITE_MAX_THREADS 64
 
+/* How a suite runs, as the command line set it: which contenders (the
+ * algorithms and libzuc paths selected), how many repeats and threads, how
+ * long per cell, whether progress is shown. */
 typedef struct {
     const char *suite;             /* "speed", "estream", ... */
     const char *const *algorithms; /* NULL-terminated filter; NULL = the suite's default */
@@ -20,11 +23,11 @@ typedef struct {
     int progress;                  /* progress on stderr */
     unsigned threads;              /* independent streams at once, one per thread; 0 = 1 */
     double seconds;                /* > 0: about this long per cell, repeats included */
-} suite_filter;
+} run_options;
 
-int suite_selected(const suite_filter *f, const bench_entry *e);
+int suite_selected(const run_options *run, const bench_entry *e);
 /* The number of selected entries, and whether e is the first of its algorithm. */
-size_t suite_count(const suite_filter *f);
+size_t suite_count(const run_options *run);
 int suite_first_of_algorithm(const bench_entry *e);
 
 /* 1 if e reproduces its published vector (where it has one) and its output
@@ -37,13 +40,13 @@ int suite_output_agrees(const bench_entry *e, size_t len);
 /* Median ticks per byte of e->run over a batch of about `target_bytes`
  * whose message lengths repeat `pattern` (npattern lengths); recorded under
  * `configuration` with size `size_label`. -1 if the contender failed. */
-double suite_time_messages(const suite_filter *f, const bench_entry *e, const size_t *pattern,
+double suite_time_messages(const run_options *run, const bench_entry *e, const size_t *pattern,
                            size_t npattern, size_t target_bytes, const char *configuration,
                            size_t size_label);
 /* Median ticks per byte of e's keystream, setup excluded; -1 if it has none. */
-double suite_time_stream(const suite_filter *f, const bench_entry *e);
+double suite_time_stream(const run_options *run, const bench_entry *e);
 /* Median ticks per key/IV setup; -1 if the API cannot separate it. */
-double suite_time_setup(const suite_filter *f, const bench_entry *e);
+double suite_time_setup(const run_options *run, const bench_entry *e);
 
 /* "; many-message calls: N messages per call ...": for the method line of
  * the suites that time many messages (--lanes). */
@@ -53,7 +56,7 @@ const char *suite_in_flight_note(void);
  * prints the context lines (with `method`) and returns 0. */
 int suite_begin(size_t selected, const char *method);
 
-void suite_progress(const suite_filter *f, const bench_entry *e, size_t done, size_t total);
-void suite_progress_clear(const suite_filter *f);
+void suite_progress(const run_options *run, const bench_entry *e, size_t done, size_t total);
+void suite_progress_clear(const run_options *run);
 
 #endif

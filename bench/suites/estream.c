@@ -103,8 +103,8 @@ static int measure(const estream_options *o, const bench_entry *e, size_t long_s
 {
     int wrong = 0;
     r->e = e;
-    r->init = suite_time_setup(&o->filter, e);
-    r->stream = suite_time_stream(&o->filter, e);
+    r->init = suite_time_setup(&o->run, e);
+    r->stream = suite_time_stream(&o->run, e);
     for (size_t s = 0; s < N_SIZES; s++) {
         size_t len = s < N_SIZES - 1 ? short_sizes[s] : long_size;
         r->xb[s] = -1;
@@ -114,9 +114,9 @@ static int measure(const estream_options *o, const bench_entry *e, size_t long_s
             wrong++;
             continue;
         }
-        r->xb[s] = suite_time_messages(&o->filter, e, &len, 1, BATCH_BYTES, "message", len);
+        r->xb[s] = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
     }
-    r->imix = suite_time_messages(&o->filter, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
+    r->imix = suite_time_messages(&o->run, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
     return wrong;
 }
 
@@ -195,9 +195,9 @@ static int already_measured(const row *rows, size_t nrows, const bench_entry *e)
     return 0;
 }
 
-static int is_requested(const suite_filter *f, const char *algorithm)
+static int is_requested(const run_options *run, const char *algorithm)
 {
-    for (const char *const *a = f->algorithms; *a; a++)
+    for (const char *const *a = run->algorithms; *a; a++)
         if (bench_name_matches(*a, algorithm) || bench_name_matches(*a, "all"))
             return 1;
     return 0;
@@ -206,9 +206,9 @@ static int is_requested(const suite_filter *f, const char *algorithm)
 int estream_run(const estream_options *o)
 {
     estream_options opt = *o;
-    if (!opt.filter.algorithms)
-        opt.filter.algorithms = default_algorithms;
-    size_t n, total = suite_count(&opt.filter), done = 0, nrows = 0;
+    if (!opt.run.algorithms)
+        opt.run.algorithms = default_algorithms;
+    size_t n, total = suite_count(&opt.run), done = 0, nrows = 0;
     const bench_entry *all = bench_registry(&n);
     size_t long_size = opt.quick ? 1000000 : DOC_LONG_SIZE;
     char method[512];
@@ -216,7 +216,7 @@ int estream_run(const estream_options *o)
              "eSTREAM: %s, %s; Init: key/IV setup alone; Stream: 64 KiB blocks, "
              "setup excluded; x B: fresh key/IV per message, setup included; "
              "Imix: 40/576/1500 B as 7:4:1%s", bench_timer()->source,
-             bench_repeats_phrase(opt.filter.repeats),
+             bench_repeats_phrase(opt.run.repeats),
              suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
@@ -224,19 +224,19 @@ int estream_run(const estream_options *o)
     row *rows = calloc(total, sizeof *rows);
     int wrong = 0;
     /* in the order of the algorithm list (ZUC first), then the registry's */
-    for (const char *const *a = opt.filter.algorithms; *a; a++)
+    for (const char *const *a = opt.run.algorithms; *a; a++)
         for (size_t i = 0; i < n; i++) {
-            if (!suite_selected(&opt.filter, &all[i]) || !(bench_name_matches(*a, all[i].algorithm) || bench_name_matches(*a, "all")) ||
+            if (!suite_selected(&opt.run, &all[i]) || !(bench_name_matches(*a, all[i].algorithm) || bench_name_matches(*a, "all")) ||
                 already_measured(rows, nrows, &all[i]))
                 continue;
-            suite_progress(&opt.filter, &all[i], ++done, total);
+            suite_progress(&opt.run, &all[i], ++done, total);
             wrong += measure(&opt, &all[i], long_size, &rows[nrows++]);
         }
-    suite_progress_clear(&opt.filter);
+    suite_progress_clear(&opt.run);
     const char *present[sizeof default_algorithms / sizeof default_algorithms[0]] = { NULL };
     size_t np = 0;
     for (const char *const *a = default_algorithms; *a; a++)
-        if (is_requested(&opt.filter, *a) && paper_for(*a)) {
+        if (is_requested(&opt.run, *a) && paper_for(*a)) {
             present[np++] = *a;
             record_document(paper_for(*a));
         }

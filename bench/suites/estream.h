@@ -9,7 +9,7 @@
 #include "suites/common.h"
 
 typedef struct {
-    suite_filter filter;
+    run_options run;
     int quick;              /* 1 MB instead of 100 MB for the long message */
 } estream_options;
 

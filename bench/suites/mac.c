@@ -52,7 +52,7 @@ static int measure(const mac_options *o, const bench_entry *e, mac_row *r)
             wrong++;
             continue;
         }
-        double cpb = suite_time_messages(&o->filter, e, &len, 1, BATCH_BYTES, "mac", len);
+        double cpb = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "mac", len);
         r->ticks[s] = cpb < 0 ? -1 : cpb * (double)len;
     }
     return wrong;
@@ -153,7 +153,7 @@ static void record_ratio(const mac_options *o, const bench_entry *e, const char 
 {
     bench_stats st = { .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1 };
     bench_result r = { "mac", e->algorithm, "ratio-to-128-eia3", e->backend, variant, 0,
-                       o->filter.repeats, "ratio", st, 1, bench_entry_in_flight(e), NULL };
+                       o->run.repeats, "ratio", st, 1, bench_entry_in_flight(e), NULL };
     bench_results_add(&r);
 }
 
@@ -198,17 +198,17 @@ static const char *const default_algorithms[] = { "128-eia3", "zuc-256-mac32", "
 int mac_run(const mac_options *o)
 {
     mac_options opt = *o;
-    if (!opt.filter.algorithms)
-        opt.filter.algorithms = default_algorithms;
-    size_t n, total = suite_count(&opt.filter), done = 0, nrows = 0;
+    if (!opt.run.algorithms)
+        opt.run.algorithms = default_algorithms;
+    size_t n, total = suite_count(&opt.run), done = 0, nrows = 0;
     const bench_entry *all = bench_registry(&n);
     for (size_t i = 0; i < n; i++)
-        if (suite_selected(&opt.filter, &all[i]) && mac_index(all[i].algorithm) < 0)
+        if (suite_selected(&opt.run, &all[i]) && mac_index(all[i].algorithm) < 0)
             total--;                      /* only MAC algorithms belong here */
     char method[512];
     snprintf(method, sizeof method,
              "%s, %s; one MAC per packet, fresh random key and IV per packet, "
-             "setup included%s", bench_timer()->source, bench_repeats_phrase(opt.filter.repeats),
+             "setup included%s", bench_timer()->source, bench_repeats_phrase(opt.run.repeats),
              suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
@@ -216,12 +216,12 @@ int mac_run(const mac_options *o)
     mac_row rows[64];
     int wrong = 0;
     for (size_t i = 0; i < n && nrows < 64; i++) {
-        if (!suite_selected(&opt.filter, &all[i]) || mac_index(all[i].algorithm) < 0)
+        if (!suite_selected(&opt.run, &all[i]) || mac_index(all[i].algorithm) < 0)
             continue;
-        suite_progress(&opt.filter, &all[i], ++done, total);
+        suite_progress(&opt.run, &all[i], ++done, total);
         wrong += measure(&opt, &all[i], &rows[nrows++]);
     }
-    suite_progress_clear(&opt.filter);
+    suite_progress_clear(&opt.run);
     print_table5(rows, nrows);
     print_table6(&opt, rows, nrows);
     record_document();

@@ -9,7 +9,7 @@
 #include "suites/common.h"
 
 typedef struct {
-    suite_filter filter;
+    run_options run;
 } mac_options;
 
 int mac_run(const mac_options *o);

@@ -71,27 +71,27 @@ static int measure_row(const speed_options *o, const bench_entry *e)
             wrong++;
             continue;
         }
-        cells[s] = suite_time_messages(&o->filter, e, &len, 1, BATCH_BYTES, "message", len);
+        cells[s] = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
     }
-    cells[o->nsizes] = suite_time_stream(&o->filter, e);
-    suite_progress_clear(&o->filter);
+    cells[o->nsizes] = suite_time_stream(&o->run, e);
+    suite_progress_clear(&o->run);
     print_row(o, e, cells, o->nsizes + 1);
     return wrong;
 }
 
 int speed_run(const speed_options *o)
 {
-    size_t n, total = suite_count(&o->filter), done = 0;
+    size_t n, total = suite_count(&o->run), done = 0;
     const bench_entry *all = bench_registry(&n);
     char method[768], threads[160] = "";
-    if (o->filter.threads > 1)
+    if (o->run.threads > 1)
         snprintf(threads, sizeof threads,
                  "; %u threads at once, each with its own messages and stream: wall ticks over "
-                 "all threads' bytes", o->filter.threads);
+                 "all threads' bytes", o->run.threads);
     snprintf(method, sizeof method,
              "%s, %s, %s/byte; messages: fresh key/IV each, setup included; "
              "stream: 64 KiB blocks of one keystream, setup excluded%s%s",
-             bench_timer()->source, bench_repeats_phrase(o->filter.repeats), bench_timer()->unit,
+             bench_timer()->source, bench_repeats_phrase(o->run.repeats), bench_timer()->unit,
              suite_in_flight_note(), threads);
     int started = suite_begin(total, method);
     if (started)
@@ -104,11 +104,11 @@ int speed_run(const speed_options *o)
         int header = 0;
         for (size_t i = first; i < n; i++) {
             const bench_entry *e = &all[i];
-            if (!suite_selected(&o->filter, e) || strcmp(e->algorithm, all[first].algorithm) != 0)
+            if (!suite_selected(&o->run, e) || strcmp(e->algorithm, all[first].algorithm) != 0)
                 continue;
             if (!header++)
                 print_header(o, e->algorithm);
-            suite_progress(&o->filter, e, ++done, total);
+            suite_progress(&o->run, e, ++done, total);
             failures += measure_row(o, e);
         }
     }

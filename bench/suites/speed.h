@@ -15,7 +15,7 @@
 typedef enum { SPEED_TICKS, SPEED_MBS, SPEED_GBPS } speed_unit;
 
 typedef struct {
-    suite_filter filter;
+    run_options run;
     size_t sizes[SPEED_MAX_SIZES];
     size_t nsizes;
     speed_unit unit;
