@@ -22,7 +22,7 @@ typedef struct {
     const char *unit;             /* "ticks/byte" or "ticks/setup" */
     bench_stats stats;            /* in that unit */
     unsigned threads;             /* streams at once (speed --threads); 0 means 1 */
-    unsigned in_flight;           /* messages per call or in flight (--lanes); 0 means 1 */
+    unsigned in_flight;           /* messages in flight (bench_in_flight()); 0 means 1 */
     const char *extra_json;       /* NULL, or more members: "\"key\": value, ..." */
 } bench_result;
 

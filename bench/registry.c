@@ -35,7 +35,7 @@ unsigned bench_in_flight(void)
 
 unsigned bench_entry_in_flight(const bench_entry *e)
 {
-    return e->in_flight ? in_flight : 1;
+    return e->uses_in_flight ? in_flight : 1;
 }
 
 const char *bench_label_n_buffer(void)

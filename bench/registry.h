@@ -33,8 +33,8 @@ typedef struct bench_entry {
     const char *unavailable;        /* NULL if it can run here, else why not */
     const char *source;             /* where the code comes from: "own: ...", "OpenSSL 3.0.x" */
     int is_oracle;                  /* the spec-literal path: checks, not a contender */
-    int in_flight;                  /* 1 if run keeps bench_in_flight() messages per call
-                                     * or in flight (--lanes); 0: one at a time */
+    int uses_in_flight;             /* 1 if run keeps bench_in_flight() messages in flight
+                                     * (per call, or as jobs; --lanes); 0: one at a time */
     int side_by_side;               /* 1 if those messages run side by side (SIMD lanes,
                                      * N-buffer, jobs in flight), so that fewer than
                                      * bench_in_flight() leave lanes idle */
@@ -54,15 +54,16 @@ typedef struct bench_entry {
     int (*known_answer)(void);
 } bench_entry;
 
-/* Messages per call of the many-message APIs (libzuc's zuc_*_n, ipsec-mb's
- * N-buffer calls) and jobs in flight (ipsec-mb's job API): zucbench --lanes.
+/* Messages in flight: per call of the many-message APIs (libzuc's zuc_*_n,
+ * ipsec-mb's N-buffer calls), or as jobs (ipsec-mb's job API): zucbench
+ * --lanes (or --jobs).
  * Set it before a suite runs; the entries' labels follow (below). */
 #define BENCH_IN_FLIGHT_DEFAULT 16
 #define BENCH_IN_FLIGHT_MAX 64
 void bench_set_in_flight(unsigned n);      /* 1 .. BENCH_IN_FLIGHT_MAX */
 unsigned bench_in_flight(void);
-/* Messages per call for e's message rows: bench_in_flight() if e honours
- * it, else 1. */
+/* Messages in flight for e's message rows: bench_in_flight() if e uses it,
+ * else 1. */
 unsigned bench_entry_in_flight(const bench_entry *e);
 /* Variant labels that carry the current number, rewritten in place by
  * bench_set_in_flight: "N-buffer" (ipsec-mb's N-buffer API called with N

@@ -361,7 +361,7 @@ void bench_register_ipsecmb(void)
             .backend = "ipsec-mb",
             .variant = api == N_BUFFER ? bench_label_n_buffer()
                      : api == N_JOBS   ? bench_label_n_jobs() : algs[a].variant,
-            .in_flight = api != ONE,
+            .uses_in_flight = api != ONE,
             .side_by_side = api != ONE,
             .output = algs[a].output,
             .max_bytes = IPSECMB_ZUC_MAX_BYTES,

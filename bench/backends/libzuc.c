@@ -159,7 +159,7 @@ void bench_register_libzuc(void)
                 .output = algs[a].output,
                 .unavailable = zuc_impl_usable(*impl) ? NULL : "this CPU/OS cannot run it",
                 .is_oracle = strcmp(*impl, "ref") == 0,
-                .in_flight = 1,
+                .uses_in_flight = 1,
                 .side_by_side = lanes,
                 .source = "own: lib/ (libzuc)",
                 .prepare = select_impl,

@@ -110,7 +110,7 @@ static const mac_row *eia3_row_for(const mac_row *rows, size_t nrows, const benc
             continue;
         if (strcmp(b->variant, e->variant) == 0)
             return &rows[i];
-        if (!alike && b->in_flight == e->in_flight)
+        if (!alike && b->uses_in_flight == e->uses_in_flight)
             alike = &rows[i];
     }
     return alike;
