@@ -98,6 +98,14 @@ static size_t tag_bytes_of(bench_output_kind kind)
     }
 }
 
+const uint8_t bench_stream_key128[16] = { 0x17, 0x3d, 0x14, 0xba, 0x50, 0x03, 0x73, 0x1d,
+                                          0x7a, 0x60, 0x04, 0x94, 0x70, 0xf0, 0x0a, 0x29 };
+const uint8_t bench_stream_iv128[16] = { 0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0,
+                                         0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0 };
+const uint8_t bench_stream_key256[32] = { 1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11,
+                                          12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+                                          23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
+
 bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kind kind,
                                   uint64_t seed)
 {

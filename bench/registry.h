@@ -87,6 +87,13 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
 
 void bench_batch_free(bench_batch *b);
 
+/* The key and IV of every backend's ZUC stream rows, so that their streams
+ * are the same one: ZUC-128 with the key of 3GPP 128-EEA3 test set 1 and
+ * its COUNT/BEARER IV, ZUC-256 with the key 1, 2, ..., 32 and an all-zero
+ * IV. */
+extern const uint8_t bench_stream_key128[16], bench_stream_iv128[16];
+extern const uint8_t bench_stream_key256[32];
+
 /* Registration by each backend (backends/<name>.c), from its
  * bench_register_<name>(), which backends/backends.c calls in turn. */
 void bench_register(const bench_entry *e);

@@ -25,8 +25,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "../registry.h"
-#include "backends.h"
+#include "backends/backends.h"
+#include "be.h"
+#include "registry.h"
 
 #define GMSSL_SONAME "libgmssl.so.3"
 
@@ -176,11 +177,6 @@ static const char *context_library(void)
 
 /* ---- the work of one message ------------------------------------------- */
 
-static uint32_t load_be32(const uint8_t *p)
-{
-    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-}
-
 /* A thread's word buffers for EEA3, grown as needed and kept (freed when
  * the thread ends). */
 typedef struct {
@@ -243,10 +239,10 @@ static int eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t d
     }
     gm.zuc_eea_encrypt(s->in, s->out, 8 * len_bytes, key, count, bearer, direction);
     for (size_t i = 0; i < whole; i++)
-        bench_store_be32(out + 4 * i, s->out[i]);
+        store_be32(out + 4 * i, s->out[i]);
     if (len_bytes % 4) {
         uint8_t last[4];
-        bench_store_be32(last, s->out[whole]);
+        store_be32(last, s->out[whole]);
         memcpy(out + 4 * whole, last, len_bytes % 4);
     }
     return 0;
@@ -282,7 +278,7 @@ static int run_eea3(const bench_batch *b)
 static int run_eia3(const bench_batch *b)
 {
     for (size_t i = 0; i < b->n; i++)
-        bench_store_be32(b->out[i], gm.zuc_eia_generate_mac(b->msg[i], 8 * b->len[i],
+        store_be32(b->out[i], gm.zuc_eia_generate_mac(b->msg[i], 8 * b->len[i],
                                                             b->keys + 32 * i, b->counts[i],
                                                             b->bearers[i], b->directions[i]));
     return 0;
@@ -335,25 +331,19 @@ static int setup_256(const bench_batch *b)
     return 0;
 }
 
-/* One stream per thread, set up once and continued; the key and IV are
- * libzuc's stream rows' (bench/backends/libzuc.c), so the streams match. */
+/* One stream per thread, set up once and continued, with the key and IV of
+ * every backend's stream rows (registry.h), so the streams match. */
 static _Thread_local gmssl_ctx stream_state;
 
 static void stream_start_128(void)
 {
-    static const uint8_t key[16] = { 0x17, 0x3d, 0x14, 0xba, 0x50, 0x03, 0x73, 0x1d,
-                                     0x7a, 0x60, 0x04, 0x94, 0x70, 0xf0, 0x0a, 0x29 };
-    static const uint8_t iv[16] = { 0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0,
-                                    0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0 };
-    gm.zuc_init(&stream_state, key, iv);
+    gm.zuc_init(&stream_state, bench_stream_key128, bench_stream_iv128);
 }
 
 static void stream_start_256(void)
 {
-    static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                     17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
-    static const uint8_t iv[23] = { 0 };
-    gm.zuc256_init(&stream_state, key, iv);
+    static const uint8_t iv[23] = { 0 };          /* GmSSL's packed form of the zero IV */
+    gm.zuc256_init(&stream_state, bench_stream_key256, iv);
 }
 
 /* Keystream words in host order, as zuc_keystream writes them. */

@@ -111,19 +111,13 @@ static _Thread_local zuc_state stream_state;
 
 static void stream_start_128(void)
 {
-    static const uint8_t key[16] = { 0x17, 0x3d, 0x14, 0xba, 0x50, 0x03, 0x73, 0x1d,
-                                     0x7a, 0x60, 0x04, 0x94, 0x70, 0xf0, 0x0a, 0x29 };
-    static const uint8_t iv[16] = { 0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0,
-                                    0x66, 0x03, 0x54, 0x92, 0x78, 0, 0, 0 };
-    zuc128_keystream_init(&stream_state, key, iv);
+    zuc128_keystream_init(&stream_state, bench_stream_key128, bench_stream_iv128);
 }
 
 static void stream_start_256(void)
 {
-    static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
-                                     17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
     static const uint8_t iv[25] = { 0 };
-    zuc256_keystream_init(&stream_state, key, iv);
+    zuc256_keystream_init(&stream_state, bench_stream_key256, iv);
 }
 
 static void stream_next(uint8_t *buf, size_t nbytes)
