@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "be.h"
 #include "support/testutil.h"
 #include "zuc.h"
 
@@ -39,8 +40,7 @@ static int check_words(int version, char **fields, int nf, int first)
         ok = ok && zuc256v_crypt_n(version, &job, 1) == ZUC_OK;
     for (size_t i = 0; ok && i < n; i++) {
         uint32_t want = (uint32_t)strtoul(fields[first + (int)i], NULL, 16);
-        ok = z[i] == want && (!version || ((uint32_t)ct[4 * i] << 24 | (uint32_t)ct[4 * i + 1] << 16 |
-                                           (uint32_t)ct[4 * i + 2] << 8 | ct[4 * i + 3]) == want);
+        ok = z[i] == want && (!version || load_be32(ct + 4 * i) == want);
     }
     free(key); free(iv); free(zeros); free(ct);
     return ok;

@@ -126,10 +126,7 @@ static void zuc256_crypt_lengths(const char *impl)
     for (size_t i = 0; i <= 600 + 3; i++) {
         size_t len = i <= 600 ? i : big[i - 601];
         uint8_t key[32], iv[25], *msg = malloc(len + 1);
-        rng_fill(key, 32);
-        rng_fill(iv, 25);
-        for (int j = 17; j < 25; j++)
-            iv[j] &= 0x3F;
+        rng_key_iv(key, iv);
         rng_fill(msg, len);
         guarded want = guarded_new(len), got = guarded_new(len);
         select_impl("ref");
@@ -155,10 +152,7 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
     for (size_t bits = 0; bits <= MAX_BITS; bits += step) {
         size_t nbytes = (bits + 7) / 8;
         uint8_t key[32], iv[25], *msg = malloc(nbytes + 1);
-        rng_fill(key, 32);
-        rng_fill(iv, 25);
-        for (int j = 17; j < 25; j++)
-            iv[j] &= 0x3F;
+        rng_key_iv(key, iv);
         rng_fill(msg, nbytes);
         guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
         select_impl("ref");
@@ -188,10 +182,7 @@ static void large_messages(const char *impl)
         uint8_t key[32], iv[25], *msg = malloc(nbytes), *a = malloc(nbytes), *b = malloc(nbytes);
         uint8_t ta[16], tb[16];
         uint32_t ma, mb;
-        rng_fill(key, 32);
-        rng_fill(iv, 25);
-        for (int j = 17; j < 25; j++)
-            iv[j] &= 0x3F;
+        rng_key_iv(key, iv);
         rng_fill(msg, nbytes);
         select_impl("ref");
         eea3_call(key, 7, 3, 1, msg, a, bits);
@@ -216,10 +207,7 @@ static void keystream_continuation(const char *impl)
     for (long c = 0; c < cases; c++) {
         uint8_t key[32], iv[25];
         uint32_t want[400], got[400];
-        rng_fill(key, 32);
-        rng_fill(iv, 25);
-        for (int j = 17; j < 25; j++)
-            iv[j] &= 0x3F;
+        rng_key_iv(key, iv);
         int is256 = c % 2;
         zuc_state st;
         select_impl("ref");
@@ -670,10 +658,7 @@ static void versus_ipsecmb(const char *impl, long per_kind)
         uint32_t count = (uint32_t)rng_next(), mac_ours, mac_theirs;
         uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
         size_t tag_bytes = (size_t)4 << rng_below(3);
-        rng_fill(key, 32);
-        rng_fill(iv, 25);
-        for (int j = 17; j < 25; j++)
-            iv[j] &= 0x3F;
+        rng_key_iv(key, iv);
         rng_fill(msg, len);
         /* EEA3: ipsec-mb works on whole bytes; compare the first `bits` bits */
         int ok = eea3_call(key, count, bearer, dir, msg, ours, bits) == ZUC_OK &&

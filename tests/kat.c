@@ -189,8 +189,8 @@ static int check_zuc256_versions(const json *v)
              zuc256v_crypt_n(version, &job, 1) == ZUC_OK;
         for (size_t i = 0; ok && i < n; i++) {
             uint32_t want = (uint32_t)strtoul(words->items[i].string, NULL, 16);
-            uint8_t be[4] = { (uint8_t)(want >> 24), (uint8_t)(want >> 16), (uint8_t)(want >> 8),
-                              (uint8_t)want };
+            uint8_t be[4];
+            store_be32(be, want);
             ok = z[i] == want && same(ct + 4 * i, be, 4) && same(ct_n + 4 * i, be, 4);
         }
         free(z); free(zeros); free(ct); free(ct_n);
@@ -221,7 +221,7 @@ static int nxa6_inputs(const uint8_t iv[16], int alg, size_t tag_bytes, uint32_t
                        uint8_t *bearer, uint8_t *dir)
 {
     uint8_t made[16];
-    *count = ((uint32_t)iv[8] << 24) | ((uint32_t)iv[9] << 16) | ((uint32_t)iv[10] << 8) | iv[11];
+    *count = load_be32(iv + 8);
     *bearer = (uint8_t)(iv[1] >> 1);
     *dir = iv[1] & 1;
     return iv[1] < 64 && zuc_nxa6_iv(made, alg, tag_bytes, *count, *bearer, *dir) == ZUC_OK &&
