@@ -12,15 +12,7 @@
  * the integer unit, with the tables and formulas of zuc_scalar.c (see fsm
  * there), now with about 42 ALU operations a round. Nothing feeds back from
  * W into F before five rounds have passed (through s5..s11), so the two loops
- * run side by side: 17 core cycles a round, and a 16-byte 128-EEA3 with setup
- * takes 14% less time. GCC makes no such split from C (a C version with vector
- * extensions, the older LFSR terms made two rounds ahead in vector lanes,
- * measured level with the scalar rounds).
- *
- * Measured slower here and not kept: the bit reorganisation of F's inputs in
- * the vector unit (each VMOVD back to a general register costs more than the
- * shifts it saves), or handed over through memory (+16%), or made once per
- * cell into side tables (+10%); R2's halves combined in the vector unit (+4%).
+ * run side by side (the figures, and what else was tried: docs/performance.md).
  */
 #ifndef ZUC_INIT_X86_64_H
 #define ZUC_INIT_X86_64_H

@@ -39,15 +39,7 @@
  *    them, a store-forwarding stall) and the copies are wiped in memsets of
  *    at most 64 bytes (one of 84 became REP STOSQ): 35 of ~790 ticks of a
  *    16-byte 128-EEA3 with setup.
- * Measured slower here and not kept: the initialisation with the cells in
- * memory and their bit-reorganisation forms made once per cell (also as a
- * side table beside the renamed cells), R1L << 16 dropped for u = (W1 << 16)
- * | s7L (4 ops fewer, 2 cycles longer path), 33 rounds fully unrolled (code
- * no longer fits the op cache: +50%), the block path's XOR pass as a 128-bit
- * pass per block (also one block late, +5%) or 64 bits at a time (+4%),
- * Clang (+65% at 8188 bytes), the initialisation with the LFSR's older terms
- * and F's LFSR inputs made two rounds ahead in vector lanes (it saves no
- * instructions: +18% with SSE2, level with AVX), MOVBE alone.
+ * (What else was measured, and why it was not kept: docs/performance.md.)
  * Built for x86-64-v3 (zuc_scalar_v3.c), the vector lanes also make L2 of F's
  * LFSR input (V_IN_L2 below), and the initialisation rounds are the assembly
  * of zuc_init_x86_64.h, which splits each round between the vector and the

@@ -5,7 +5,7 @@
  * C; the flags give it three-operand vector instructions (the block path's
  * LFSR lanes without register copies, which also lets F take L2 of its LFSR
  * input from them), non-destructive shifts and rotations, and byte-swapping
- * loads: 3-4% faster here. The initialisation rounds are the assembly of
- * zuc_init_x86_64.h (14% off a 16-byte message with setup). The dispatcher
+ * loads. The initialisation rounds are the assembly of zuc_init_x86_64.h
+ * (figures: docs/performance.md). The dispatcher
  * prefers it where the CPU has those. */
 #include "zuc_scalar.c"

@@ -19,12 +19,7 @@
  * F's halves are folded into L1/L2, which become three byte shuffles, one
  * bit rotation and four XORs each; S0 and S1 run once per step on the 32
  * bytes of both words that each box needs.
- * Measured slower here and left out: BitReorganization from doubled cells
- * and rot16 shuffles (fewer shifts, more shuffles), gathering the S-box bytes
- * with byte swaps, AND/OR in place of vpblendvb (more live constants, more
- * spills), and two lane sets interleaved in the initialisation (it is
- * already bound by throughput, not by its chain of rounds). Two lane sets
- * interleaved in the keystream gain about 7%, at the price of 16 lanes.
+ * (What was measured slower and left out: docs/performance.md.)
  */
 #include <cpuid.h>
 #include <immintrin.h>
