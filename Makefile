@@ -2,8 +2,9 @@
 # The two commands of the README:
 #   make        set-up, Release build, then the main job (zucbench estream, mac, ablation, report)
 #   make test   set-up, every test in a Release build and in an ASan+UBSan build,
-#               the fuzz targets briefly, the threaded harness under TSan, and a
-#               static build (-DZUCBENCH_STATIC=ON)
+#               the fuzz targets briefly, the threaded harness under TSan, a
+#               static build (-DZUCBENCH_STATIC=ON), format and lint
+#   make format the C sources as .clang-format wants them
 #   make fuzz   the fuzz targets, FUZZ_SECONDS (600) each
 #   make crosscheck  libzuc against a second implementation (needs cargo, crates.io)
 BUILD      ?= build
@@ -35,7 +36,8 @@ endif
 
 CROSS_TARGETS ?= armhf aarch64
 
-.PHONY: all setup build test test-release test-sanitize test-report test-static report venv \
+.PHONY: all setup build test test-release test-sanitize test-report test-static test-lint format \
+        report venv \
         gmssl cross-test clean \
         fuzz fuzz-build test-fuzz test-tsan clang-present crosscheck
 
@@ -63,7 +65,7 @@ build: setup $(GMSSL_STAMP)
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(GMSSL_FLAGS) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: test-release test-sanitize test-report test-fuzz test-tsan test-static
+test: test-lint test-release test-sanitize test-report test-fuzz test-tsan test-static
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -123,6 +125,16 @@ $(VENV_STAMP): report/requirements.txt | setup
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r report/requirements.txt
 	touch $@
+
+# Format (.clang-format, 100 columns) and lint (.clang-tidy on the C code,
+# ruff on the Python code): make test fails on any drift; make format fixes
+# the format.
+test-lint: build $(VENV_STAMP)
+	sh tests/format.sh .
+	sh tests/lint.sh . $(BUILD) $(VENV)/bin/ruff
+
+format: setup
+	sh tests/format.sh . --fix
 
 # -DZUCBENCH_STATIC=ON on this machine: zuc and zucbench static, with every
 # peer linked from its static archive (or left out with the reason).

@@ -26,8 +26,10 @@ static const json *results_of(const json *doc, const char *path)
     const char *schema = json_str(doc, "schema");
     const json *results = json_get(doc, "results");
     if (!schema || strcmp(schema, BENCH_SCHEMA) != 0) {
-        fprintf(stderr, "zucbench: compare: %s: not a zucbench results file (schema \"%s\", "
-                        "expected \"%s\")\n", path, schema ? schema : "missing", BENCH_SCHEMA);
+        fprintf(stderr,
+                "zucbench: compare: %s: not a zucbench results file (schema \"%s\", "
+                "expected \"%s\")\n",
+                path, schema ? schema : "missing", BENCH_SCHEMA);
         return NULL;
     }
     if (!results || results->type != JSON_ARRAY) {
@@ -37,8 +39,8 @@ static const json *results_of(const json *doc, const char *path)
     return results;
 }
 
-static const char *const key_fields[] = { "suite", "algorithm", "configuration", "backend",
-                                          "implementation", "unit" };
+static const char *const key_fields[] = { "suite",   "algorithm",      "configuration",
+                                          "backend", "implementation", "unit" };
 
 static int same_measurement(const json *a, const json *b)
 {
@@ -73,8 +75,8 @@ static void print_label(const json *row)
     char label[160];
     double threads = json_num(row, "threads", 1);
     snprintf(label, sizeof label, "%s %s %s %s-%s", json_str(row, "suite"),
-             json_str(row, "algorithm"), json_str(row, "configuration"),
-             json_str(row, "backend"), json_str(row, "implementation"));
+             json_str(row, "algorithm"), json_str(row, "configuration"), json_str(row, "backend"),
+             json_str(row, "implementation"));
     printf("%-56s %9.0f", label, json_num(row, "size_bytes", 0));
     if (threads > 1)
         printf(" x%-2.0f", threads);
@@ -89,7 +91,7 @@ static void print_label(const json *row)
 
 typedef struct {
     double value;
-    int first;                   /* from the first sample set */
+    int first; /* from the first sample set */
 } ranked;
 
 static int by_value(const void *a, const void *b)
@@ -109,12 +111,12 @@ double compare_mann_whitney_p(const double *a, size_t na, const double *b, size_
     for (size_t i = 0; i < n; i++)
         all[i] = (ranked){ i < na ? a[i] : b[i - na], i < na };
     qsort(all, n, sizeof *all, by_value);
-    double rank_sum = 0, ties = 0;           /* ranks of the first set; sum of t^3 - t */
+    double rank_sum = 0, ties = 0; /* ranks of the first set; sum of t^3 - t */
     for (size_t i = 0; i < n;) {
         size_t j = i;
         while (j < n && all[j].value == all[i].value)
             j++;
-        double t = (double)(j - i), mid_rank = (double)(i + j + 1) / 2;   /* 1-based average */
+        double t = (double)(j - i), mid_rank = (double)(i + j + 1) / 2; /* 1-based average */
         for (size_t k = i; k < j; k++)
             if (all[k].first)
                 rank_sum += mid_rank;
@@ -125,9 +127,9 @@ double compare_mann_whitney_p(const double *a, size_t na, const double *b, size_
     double u = rank_sum - (double)na * (na + 1) / 2, mean = (double)na * nb / 2;
     double var = (double)na * nb / 12 * ((n + 1) - ties / ((double)n * (n - 1)));
     if (var <= 0)
-        return 1;                            /* every value equal */
-    double z = (fabs(u - mean) - 0.5) / sqrt(var);  /* with continuity correction */
-    return z <= 0 ? 1 : erfc(z / sqrt(2));   /* two-sided, normal approximation */
+        return 1;                                  /* every value equal */
+    double z = (fabs(u - mean) - 0.5) / sqrt(var); /* with continuity correction */
+    return z <= 0 ? 1 : erfc(z / sqrt(2));         /* two-sided, normal approximation */
 }
 
 /* The repeats of a row ("samples"), or 0 if it has fewer than MIN_SAMPLES
@@ -148,8 +150,7 @@ static size_t samples_of(const json *row, double *out, size_t cap)
 
 /* Prints one row; 1 if it is a regression: a change beyond the threshold
  * that is significant at `alpha` where both rows have their repeats. */
-static int compare_row(const json *old_row, const json *new_row, double threshold_pct,
-                       double alpha)
+static int compare_row(const json *old_row, const json *new_row, double threshold_pct, double alpha)
 {
     static double a[MAX_SAMPLES], b[MAX_SAMPLES];
     const char *unit = json_str(new_row, "unit");
@@ -184,8 +185,7 @@ static void print_machines(const json *old_doc, const json *new_doc)
         printf("note: different CPUs; the changes say as much about the machines as the code\n");
 }
 
-int compare_results(const char *old_path, const char *new_path, double threshold_pct,
-                    double alpha)
+int compare_results(const char *old_path, const char *new_path, double threshold_pct, double alpha)
 {
     json *old_doc = json_load_file(old_path), *new_doc = old_doc ? json_load_file(new_path) : NULL;
     const json *old_rows = old_doc ? results_of(old_doc, old_path) : NULL;
@@ -213,8 +213,8 @@ int compare_results(const char *old_path, const char *new_path, double threshold
     }
     printf("\n%zu measurements compared, %zu only in the new file; threshold %.1f%%, "
            "significance %g (Mann-Whitney U over the repeats; p: - where a file has none): "
-           "%zu regression%s\n", matched, only_new, threshold_pct, alpha, regressions,
-           regressions == 1 ? "" : "s");
+           "%zu regression%s\n",
+           matched, only_new, threshold_pct, alpha, regressions, regressions == 1 ? "" : "s");
     json_free(old_doc);
     json_free(new_doc);
     return regressions ? 1 : 0;

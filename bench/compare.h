@@ -22,7 +22,6 @@ double compare_mann_whitney_p(const double *a, size_t na, const double *b, size_
  * change". Returns 0 if no measurement got significantly worse by more than
  * threshold_pct percent, 1 if one did, -1 (message on stderr) if a file
  * cannot be read or is not a results file. */
-int compare_results(const char *old_path, const char *new_path, double threshold_pct,
-                    double alpha);
+int compare_results(const char *old_path, const char *new_path, double threshold_pct, double alpha);
 
 #endif

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#define _GNU_SOURCE          /* dladdr */
+#define _GNU_SOURCE /* dladdr */
 #include "context.h"
 
 #include <dlfcn.h>
@@ -35,10 +35,10 @@ static void read_cpu_model(char *out, size_t n)
 /* The /proc/cpuinfo flags among those the paths and peers use. */
 static void read_cpu_flags(char *out, size_t n)
 {
-    static const char *const wanted[] = { "sse4_1", "ssse3", "aes", "pclmulqdq", "avx", "avx2",
-                                          "bmi2", "avx512f", "avx512bw", "avx512vl", "gfni",
-                                          "vaes", "vpclmulqdq", "sha_ni", "neon", "asimd",
-                                          "pmull", NULL };
+    static const char *const wanted[] = { "sse4_1", "ssse3", "aes",        "pclmulqdq", "avx",
+                                          "avx2",   "bmi2",  "avx512f",    "avx512bw",  "avx512vl",
+                                          "gfni",   "vaes",  "vpclmulqdq", "sha_ni",    "neon",
+                                          "asimd",  "pmull", NULL };
     FILE *f = fopen("/proc/cpuinfo", "r");
     char line[8192];
     out[0] = 0;
@@ -47,7 +47,7 @@ static void read_cpu_flags(char *out, size_t n)
     while (fgets(line, sizeof line, f)) {
         if (strncmp(line, "flags", 5) != 0 && strncmp(line, "Features", 8) != 0)
             continue;
-        line[strcspn(line, "\n")] = ' ';          /* every flag is now " name " */
+        line[strcspn(line, "\n")] = ' '; /* every flag is now " name " */
         for (const char *const *w = wanted; *w; w++) {
             char padded[32];
             snprintf(padded, sizeof padded, " %s ", *w);
@@ -77,7 +77,7 @@ const bench_context *bench_context_get(void)
     struct utsname u;
     if (uname(&u) == 0)
         snprintf(ctx.os, sizeof ctx.os, "%s %s %s", u.sysname, u.release, u.machine);
-    #if defined(__clang__)
+#if defined(__clang__)
     ctx.compiler = "clang " __clang_version__;
 #else
     ctx.compiler = "gcc " __VERSION__;
@@ -106,9 +106,11 @@ static void warn_if_busy(void)
 {
     double load = load_average();
     if (load >= BENCH_BUSY_LOAD)
-        fprintf(stderr, "warning: load average %.2f as the run starts: other processes compete "
-                        "for the CPUs, so the figures will be noisy (compare runs only with "
-                        "their spread, or rerun on a quiet machine)\n", load);
+        fprintf(stderr,
+                "warning: load average %.2f as the run starts: other processes compete "
+                "for the CPUs, so the figures will be noisy (compare runs only with "
+                "their spread, or rerun on a quiet machine)\n",
+                load);
 }
 
 void bench_context_print(const char *method_line)
@@ -134,11 +136,11 @@ void bench_context_print(const char *method_line)
     printf("method: %s\n", method_line);
     fflush(stdout);
     double ratio = t->core_ghz / t->counter_ghz;
-    if (t->cpu_mhz == 0 && !t->core_cycles && t->core_ghz > 0 && (ratio > 1.05 || ratio < 0.95))
-    {
+    if (t->cpu_mhz == 0 && !t->core_cycles && t->core_ghz > 0 && (ratio > 1.05 || ratio < 0.95)) {
         const char *why = bench_timer_counter_problem();
-        fprintf(stderr, "note: cycles are TSC ticks at %.3f GHz; the core runs at about %.2f GHz "
-                        "(%.2fx), so one tick is not one core cycle (core cycles: %s)\n",
+        fprintf(stderr,
+                "note: cycles are TSC ticks at %.3f GHz; the core runs at about %.2f GHz "
+                "(%.2fx), so one tick is not one core cycle (core cycles: %s)\n",
                 t->counter_ghz, t->core_ghz, ratio,
                 why ? why : "chosen off by --counter tsc or --threads");
     }

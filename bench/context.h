@@ -8,9 +8,9 @@ typedef struct {
     int cores;
     char os[256];
     const char *compiler;
-    const char *compiler_flags;   /* the build's C flags */
-    char cpu_flags[256];          /* the features that matter to ZUC and its peers */
-    char library_path[512];       /* where libzuc's code was loaded from */
+    const char *compiler_flags; /* the build's C flags */
+    char cpu_flags[256];        /* the features that matter to ZUC and its peers */
+    char library_path[512];     /* where libzuc's code was loaded from */
 } bench_context;
 
 const bench_context *bench_context_get(void);

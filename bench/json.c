@@ -10,7 +10,11 @@
 
 #define MAX_DEPTH 64
 
-typedef struct { const char *start, *p, *end; const char *path; int failed, depth; } parser;
+typedef struct {
+    const char *start, *p, *end;
+    const char *path;
+    int failed, depth;
+} parser;
 
 static void fail(parser *ps, const char *what)
 {
@@ -51,7 +55,11 @@ static char *parse_string_raw(parser *ps)
             case 'b': c = '\b'; break;
             case 'f': c = '\f'; break;
             case 'u':
-                if (ps->end - ps->p < 4) { fail(ps, "bad \\u escape"); free(s); return NULL; }
+                if (ps->end - ps->p < 4) {
+                    fail(ps, "bad \\u escape");
+                    free(s);
+                    return NULL;
+                }
                 c = (char)strtol((char[]){ ps->p[0], ps->p[1], ps->p[2], ps->p[3], 0 }, NULL, 16);
                 ps->p += 4;
                 break;
@@ -107,7 +115,7 @@ static int parse_container(parser *ps, json *out, char close, int is_object)
             out->items = more;
             cap *= 2;
         }
-        json *item = &out->items[out->count++];   /* counted now so that a failure frees it */
+        json *item = &out->items[out->count++]; /* counted now so that a failure frees it */
         memset(item, 0, sizeof *item);
         skip_space(ps);
         if (is_object) {
@@ -144,16 +152,35 @@ static int parse_value(parser *ps, json *out)
         return 0;
     }
     char c = *ps->p;
-    if (c == '{') { out->type = JSON_OBJECT; return parse_container(ps, out, '}', 1); }
-    if (c == '[') { out->type = JSON_ARRAY; return parse_container(ps, out, ']', 0); }
+    if (c == '{') {
+        out->type = JSON_OBJECT;
+        return parse_container(ps, out, '}', 1);
+    }
+    if (c == '[') {
+        out->type = JSON_ARRAY;
+        return parse_container(ps, out, ']', 0);
+    }
     if (c == '"') {
         out->type = JSON_STRING;
         out->string = parse_string_raw(ps);
         return out->string != NULL;
     }
-    if (strncmp(ps->p, "true", 4) == 0) { out->type = JSON_BOOL; out->number = 1; ps->p += 4; return 1; }
-    if (strncmp(ps->p, "false", 5) == 0) { out->type = JSON_BOOL; ps->p += 5; return 1; }
-    if (strncmp(ps->p, "null", 4) == 0) { out->type = JSON_NULL; ps->p += 4; return 1; }
+    if (strncmp(ps->p, "true", 4) == 0) {
+        out->type = JSON_BOOL;
+        out->number = 1;
+        ps->p += 4;
+        return 1;
+    }
+    if (strncmp(ps->p, "false", 5) == 0) {
+        out->type = JSON_BOOL;
+        ps->p += 5;
+        return 1;
+    }
+    if (strncmp(ps->p, "null", 4) == 0) {
+        out->type = JSON_NULL;
+        ps->p += 4;
+        return 1;
+    }
     char *end;
     out->type = JSON_NUMBER;
     out->number = strtod(ps->p, &end);

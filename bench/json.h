@@ -12,10 +12,10 @@ typedef enum { JSON_NULL, JSON_BOOL, JSON_NUMBER, JSON_STRING, JSON_ARRAY, JSON_
 typedef struct json json;
 struct json {
     json_type type;
-    double number;              /* JSON_NUMBER, JSON_BOOL (0/1) */
-    char *string;               /* JSON_STRING; also the key of an object member */
-    char *key;                  /* member name when inside an object */
-    json *items;                /* JSON_ARRAY / JSON_OBJECT children */
+    double number; /* JSON_NUMBER, JSON_BOOL (0/1) */
+    char *string;  /* JSON_STRING; also the key of an object member */
+    char *key;     /* member name when inside an object */
+    json *items;   /* JSON_ARRAY / JSON_OBJECT children */
     size_t count;
 };
 

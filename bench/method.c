@@ -9,7 +9,7 @@
 #include "timer.h"
 
 static unsigned warmup_calls = BENCH_DEFAULT_WARMUP;
-static unsigned range_min, range_max;      /* 0, 0: the fixed count */
+static unsigned range_min, range_max; /* 0, 0: the fixed count */
 
 void bench_set_warmup(unsigned warmup)
 {
@@ -36,8 +36,10 @@ const char *bench_repeats_phrase(unsigned repeats)
     if (range_max == 0)
         snprintf(phrase, sizeof phrase, "median of %u", repeats);
     else
-        snprintf(phrase, sizeof phrase, "median of %u..%u repeats (until the median's 95%% "
-                 "interval is within +-%.1f%%)", range_min, range_max, 100 * BENCH_CI_TARGET);
+        snprintf(phrase, sizeof phrase,
+                 "median of %u..%u repeats (until the median's 95%% "
+                 "interval is within +-%.1f%%)",
+                 range_min, range_max, 100 * BENCH_CI_TARGET);
     return phrase;
 }
 

@@ -10,10 +10,10 @@
 #define BENCH_DEFAULT_REPEATS 21
 
 typedef struct {
-    double median, q1, q3;   /* in ticks */
+    double median, q1, q3; /* in ticks */
     double min, max;
     size_t n;
-    double *samples;         /* bench_time's n samples, sorted (for significance tests
+    double *samples; /* bench_time's n samples, sorted (for significance tests
                               * and the results file), owned: bench_stats_release; NULL
                               * from bench_stats_of */
 } bench_stats;

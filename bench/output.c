@@ -34,7 +34,7 @@ void bench_results_add(const bench_result *r)
     }
     bench_result *kept = &results[n_results++];
     *kept = *r;
-    kept->stats.samples = NULL;          /* the caller's: a copy is kept */
+    kept->stats.samples = NULL; /* the caller's: a copy is kept */
     if (r->stats.samples && r->stats.n) {
         kept->stats.samples = malloc(r->stats.n * sizeof *kept->stats.samples);
         if (!kept->stats.samples) {
@@ -57,7 +57,8 @@ size_t bench_results_warn_noisy(FILE *f)
             first = &results[i];
     }
     if (noisy)
-        fprintf(f, "warning: %zu of %zu cells are noisy (q1..q3 wider than %.0f%% of the median; "
+        fprintf(f,
+                "warning: %zu of %zu cells are noisy (q1..q3 wider than %.0f%% of the median; "
                 "first: %s %s-%s, %zu bytes, %.3g..%.3g): the machine was busy or the clock "
                 "moved; rerun on a quiet machine, or with more --repeats or --seconds\n",
                 noisy, cells, 100 * BENCH_NOISY_SPREAD, first->algorithm, first->backend,
@@ -65,14 +66,16 @@ size_t bench_results_warn_noisy(FILE *f)
     return noisy;
 }
 
-void bench_results_add_document(const char *suite, const char *algorithm,
-                                const char *configuration, const char *machine,
-                                size_t size_bytes, const char *unit, double value)
+void bench_results_add_document(const char *suite, const char *algorithm, const char *configuration,
+                                const char *machine, size_t size_bytes, const char *unit,
+                                double value)
 {
-    bench_stats st = { .median = value, .q1 = value, .q3 = value, .min = value, .max = value,
-                       .n = 1 };
-    bench_result r = { suite, algorithm, configuration, "document", machine, size_bytes, 0, unit,
-                       st, 1, 1, NULL };
+    bench_stats st = {
+        .median = value, .q1 = value, .q3 = value, .min = value, .max = value, .n = 1
+    };
+    bench_result r = { suite,      algorithm, configuration, "document", machine,
+                       size_bytes, 0,         unit,          st,         1,
+                       1,          NULL };
     bench_results_add(&r);
 }
 
@@ -94,7 +97,10 @@ int bench_output_writable(const char *path)
     return outfile_check(path);
 }
 
-typedef struct { void (*body)(FILE *f, void *arg); void *arg; } stream_body;
+typedef struct {
+    void (*body)(FILE *f, void *arg);
+    void *arg;
+} stream_body;
 
 static int fill_stream(outfile *o, void *arg)
 {
@@ -103,7 +109,7 @@ static int fill_stream(outfile *o, void *arg)
     if (!f)
         return -1;
     b->body(f, b->arg);
-    return 0;      /* a failed write shows when the stream is flushed, in the commit */
+    return 0; /* a failed write shows when the stream is flushed, in the commit */
 }
 
 int bench_write_with(const char *path, void (*body)(FILE *f, void *arg), void *arg)
@@ -129,7 +135,8 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void json_field_str(FILE *f, const char *indent, const char *key, const char *value, int last)
+static void json_field_str(FILE *f, const char *indent, const char *key, const char *value,
+                           int last)
 {
     fprintf(f, "%s\"%s\": ", indent, key);
     json_string(f, value);
@@ -164,12 +171,11 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "    \"in_flight\": %u,\n", bench_in_flight());
     size_t nfields;
     const bench_context_field *fields = bench_context_fields(&nfields);
-    for (size_t i = 0; i < nfields; i++)          /* the backends' own: ipsec-mb's version, ... */
+    for (size_t i = 0; i < nfields; i++) /* the backends' own: ipsec-mb's version, ... */
         json_field_str(f, "    ", fields[i].key, fields[i].value(), 0);
     json_field_str(f, "    ", "library", ctx->library_path, 1);
     fprintf(f, "  },\n");
 }
-
 
 static int per_byte(const bench_result *r)
 {
@@ -189,12 +195,14 @@ static void json_result(FILE *f, const bench_result *r, int last)
     json_string(f, r->backend);
     fprintf(f, ", \"implementation\": ");
     json_string(f, r->implementation);
-    fprintf(f, ", \"size_bytes\": %zu, \"repeats\": %u, \"threads\": %u, \"in_flight\": %u, "
-            "\"unit\": ", r->size_bytes, r->repeats, r->threads ? r->threads : 1,
+    fprintf(f,
+            ", \"size_bytes\": %zu, \"repeats\": %u, \"threads\": %u, \"in_flight\": %u, "
+            "\"unit\": ",
+            r->size_bytes, r->repeats, r->threads ? r->threads : 1,
             r->in_flight ? r->in_flight : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
-    if (r->stats.samples) {          /* every repeat, sorted: compare tests significance on them */
+    if (r->stats.samples) { /* every repeat, sorted: compare tests significance on them */
         fprintf(f, ", \"samples\": [");
         for (size_t i = 0; i < r->stats.n; i++)
             fprintf(f, "%s%.6g", i ? ", " : "", r->stats.samples[i]);
@@ -202,7 +210,7 @@ static void json_result(FILE *f, const bench_result *r, int last)
     }
     if (r->extra_json)
         fprintf(f, ", %s", r->extra_json);
-    if (is_document(r)) {            /* another machine: our clock says nothing about it */
+    if (is_document(r)) { /* another machine: our clock says nothing about it */
         fprintf(f, "}%s\n", last ? "" : ",");
         return;
     }
@@ -244,8 +252,8 @@ static void csv_body(FILE *f, void *unused)
         const bench_result *r = &results[i];
         double m = r->stats.median;
         fprintf(f, "%s,%s,%s,%s,%s,%zu,%u,%s,%.4f,%.4f,%.4f,", r->suite, r->algorithm,
-                r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats,
-                r->unit, m, r->stats.q1, r->stats.q3);
+                r->configuration, r->backend, r->implementation, r->size_bytes, r->repeats, r->unit,
+                m, r->stats.q1, r->stats.q3);
         if (per_byte(r) && !is_document(r) && m > 0)
             fprintf(f, "%.2f", 8 * ghz * 1000 / m);
         fprintf(f, ",%u\n", r->in_flight ? r->in_flight : 1);
@@ -262,10 +270,11 @@ static void markdown_body(FILE *f, void *arg)
     const char *suite = arg;
     const bench_context *ctx = bench_context_get();
     fprintf(f, "# zucbench %s\n\n", suite);
-    fprintf(f, "CPU: %s; timer: %s at %.3f GHz; ticks: %s; libzuc default path: %s; messages "
-               "per many-message call: %u\n\n", ctx->cpu_model, bench_timer()->source,
-            bench_timer()->counter_ghz, bench_timer()->unit_note, zuc_impl_name(),
-            bench_in_flight());
+    fprintf(f,
+            "CPU: %s; timer: %s at %.3f GHz; ticks: %s; libzuc default path: %s; messages "
+            "per many-message call: %u\n\n",
+            ctx->cpu_model, bench_timer()->source, bench_timer()->counter_ghz,
+            bench_timer()->unit_note, zuc_impl_name(), bench_in_flight());
     fprintf(f, "| algorithm | configuration | backend | implementation | bytes | unit | "
                "median | q1 | q3 |\n|---|---|---|---|---:|---|---:|---:|---:|\n");
     for (size_t i = 0; i < n_results; i++) {

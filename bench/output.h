@@ -12,27 +12,27 @@
 #define BENCH_SCHEMA "zucbench-results/1"
 
 typedef struct {
-    const char *suite;            /* "speed", ... */
-    const char *algorithm;        /* "128-eea3" */
-    const char *configuration;    /* "message" (setup included) or "stream" (excluded) */
-    const char *backend;          /* "libzuc", "ipsec-mb" */
-    const char *implementation;   /* "scalar", "1-buffer" */
-    size_t size_bytes;            /* message size; 0 for stream and init */
+    const char *suite;          /* "speed", ... */
+    const char *algorithm;      /* "128-eea3" */
+    const char *configuration;  /* "message" (setup included) or "stream" (excluded) */
+    const char *backend;        /* "libzuc", "ipsec-mb" */
+    const char *implementation; /* "scalar", "1-buffer" */
+    size_t size_bytes;          /* message size; 0 for stream and init */
     unsigned repeats;
-    const char *unit;             /* "ticks/byte" or "ticks/setup" */
-    bench_stats stats;            /* in that unit */
-    unsigned threads;             /* streams at once (speed --threads); 0 means 1 */
-    unsigned in_flight;           /* messages in flight (bench_in_flight()); 0 means 1 */
-    const char *extra_json;       /* NULL, or more members: "\"key\": value, ..." */
+    const char *unit;       /* "ticks/byte" or "ticks/setup" */
+    bench_stats stats;      /* in that unit */
+    unsigned threads;       /* streams at once (speed --threads); 0 means 1 */
+    unsigned in_flight;     /* messages in flight (bench_in_flight()); 0 means 1 */
+    const char *extra_json; /* NULL, or more members: "\"key\": value, ..." */
 } bench_result;
 
 /* Appends one result (copied; the strings must outlive the output). */
 void bench_results_add(const bench_result *r);
 /* Appends a source document's published figure, as backend "document" with
  * implementation naming its machine, so reports can set it beside ours. */
-void bench_results_add_document(const char *suite, const char *algorithm,
-                                const char *configuration, const char *machine,
-                                size_t size_bytes, const char *unit, double value);
+void bench_results_add_document(const char *suite, const char *algorithm, const char *configuration,
+                                const char *machine, size_t size_bytes, const char *unit,
+                                double value);
 size_t bench_results_count(void);
 /* Warns on f when cells of this run are noisy (bench_stats_noisy); their
  * number. */

@@ -80,7 +80,7 @@ typedef struct {
     void (*fn)(void *arg);
     void *arg;
     unsigned rounds;
-    int cpu;                       /* -1: not pinned */
+    int cpu; /* -1: not pinned */
 } worker;
 
 static void *worker_main(void *p)
@@ -100,7 +100,7 @@ bench_stats bench_time_parallel(void (*fn)(void *arg), void *const *args, unsign
                                 unsigned warmup, unsigned repeats, double divisor)
 {
     pthread_barrier_t start, done;
-    pthread_barrier_init(&start, NULL, threads + 1);   /* the workers and this thread */
+    pthread_barrier_init(&start, NULL, threads + 1); /* the workers and this thread */
     pthread_barrier_init(&done, NULL, threads + 1);
     worker *w = calloc(threads, sizeof *w);
     pthread_t *tid = calloc(threads, sizeof *tid);

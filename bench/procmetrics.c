@@ -94,7 +94,8 @@ int proc_run(char *const argv[], proc_result *out)
      * (O_CLOEXEC), or carries its errno when execv fails. */
     int outp[2], status_pipe[2];
     if (pipe2(outp, O_CLOEXEC) != 0) {
-        snprintf(out->error, sizeof out->error, "cannot run '%s': pipe: %s", argv[0], strerror(errno));
+        snprintf(out->error, sizeof out->error, "cannot run '%s': pipe: %s", argv[0],
+                 strerror(errno));
         return -1;
     }
     if (pipe2(status_pipe, O_CLOEXEC) != 0) {
@@ -177,7 +178,7 @@ int proc_run(char *const argv[], proc_result *out)
     out->user_ms = tv_ms(ru.ru_utime);
     out->sys_ms = tv_ms(ru.ru_stime);
     out->cpu_percent = out->wall_ms > 0 ? (out->user_ms + out->sys_ms) / out->wall_ms * 100.0 : 0.0;
-    out->peak_rss_kb = ru.ru_maxrss;                 /* kB on Linux */
+    out->peak_rss_kb = ru.ru_maxrss; /* kB on Linux */
     sysmon_mem mem;
     if (sysmon_read(NULL, NULL, &mem, NULL) == 0 && mem.total_kb > 0)
         out->mem_percent = (double)out->peak_rss_kb / (double)mem.total_kb * 100.0;

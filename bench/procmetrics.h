@@ -8,14 +8,15 @@
 #define BENCH_PROCMETRICS_H
 
 typedef struct {
-    double wall_ms;          /* fork -> reaped, CLOCK_MONOTONIC */
-    double user_ms, sys_ms;  /* rusage of the child */
-    double cpu_percent;      /* (user+sys)/wall*100 */
-    long peak_rss_kb;        /* ru_maxrss; see proc_run */
-    double mem_percent;      /* peak_rss_kb / MemTotal * 100; 0 if /proc/meminfo is unreadable */
-    int exit_status;         /* WEXITSTATUS, or 128+signal */
-    char *output;            /* everything the child wrote to stdout (malloc'd, NUL-terminated; caller frees), for the child's own report */
-    char error[256];         /* why proc_run returned -1 */
+    double wall_ms;         /* fork -> reaped, CLOCK_MONOTONIC */
+    double user_ms, sys_ms; /* rusage of the child */
+    double cpu_percent;     /* (user+sys)/wall*100 */
+    long peak_rss_kb;       /* ru_maxrss; see proc_run */
+    double mem_percent;     /* peak_rss_kb / MemTotal * 100; 0 if /proc/meminfo is unreadable */
+    int exit_status;        /* WEXITSTATUS, or 128+signal */
+    char *
+        output; /* everything the child wrote to stdout (malloc'd, NUL-terminated; caller frees), for the child's own report */
+    char error[256]; /* why proc_run returned -1 */
 } proc_result;
 
 /* fork + execv(argv[0], argv) with stdout captured through a pipe (stderr

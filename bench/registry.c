@@ -68,7 +68,7 @@ void bench_register_context(const char *key, const char *(*value)(void))
 const bench_context_field *bench_context_fields(size_t *count)
 {
     size_t n;
-    bench_registry(&n);                 /* the backends register their fields with their entries */
+    bench_registry(&n); /* the backends register their fields with their entries */
     *count = n_context_fields;
     return context_fields;
 }
@@ -91,10 +91,10 @@ const bench_entry *bench_registry(size_t *count)
 static size_t tag_bytes_of(bench_output_kind kind)
 {
     switch (kind) {
-    case OUT_TAG4:  return 4;
-    case OUT_TAG8:  return 8;
+    case OUT_TAG4: return 4;
+    case OUT_TAG8: return 8;
     case OUT_TAG16: return 16;
-    default:        return 0;
+    default: return 0;
     }
 }
 
@@ -138,7 +138,7 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
     splitmix64_fill(b->in_base, b->total_bytes, &seed);
     for (size_t i = 0; i < n; i++) {
         for (int j = 17; j < 25; j++)
-            b->ivs[i * 25 + j] &= 0x3F;          /* IV17..IV24 are 6-bit */
+            b->ivs[i * 25 + j] &= 0x3F; /* IV17..IV24 are 6-bit */
         b->counts[i] = (uint32_t)splitmix64_next(&seed);
         b->bearers[i] = (uint8_t)(splitmix64_next(&seed) & 31);
         b->directions[i] = (uint8_t)(splitmix64_next(&seed) & 1);
@@ -160,8 +160,16 @@ void bench_batch_free(bench_batch *b)
 {
     if (!b)
         return;
-    free(b->keys); free(b->ivs); free(b->counts); free(b->bearers); free(b->directions);
-    free(b->len); free(b->msg); free(b->out); free(b->in_base); free(b->out_base);
+    free(b->keys);
+    free(b->ivs);
+    free(b->counts);
+    free(b->bearers);
+    free(b->directions);
+    free(b->len);
+    free(b->msg);
+    free(b->out);
+    free(b->in_base);
+    free(b->out_base);
     free(b);
 }
 

@@ -13,8 +13,8 @@
  * in out_base[0 .. out_total). */
 typedef struct {
     size_t n, tag_bytes, total_bytes, out_total;
-    uint8_t *keys;        /* n x 32 */
-    uint8_t *ivs;         /* n x 25 (ZUC-256 form) */
+    uint8_t *keys; /* n x 32 */
+    uint8_t *ivs;  /* n x 25 (ZUC-256 form) */
     uint32_t *counts;
     uint8_t *bearers, *directions;
     size_t *len;
@@ -25,17 +25,17 @@ typedef struct {
 typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16 } bench_output_kind;
 
 typedef struct bench_entry {
-    const char *algorithm;          /* "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", ... */
-    const char *backend;            /* "libzuc", "ipsec-mb" */
-    const char *variant;            /* implementation or API: "scalar", "ref", "1-buffer" */
+    const char *algorithm; /* "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", ... */
+    const char *backend;   /* "libzuc", "ipsec-mb" */
+    const char *variant;   /* implementation or API: "scalar", "ref", "1-buffer" */
     bench_output_kind output;
-    size_t max_bytes;               /* 0: no limit */
-    const char *unavailable;        /* NULL if it can run here, else why not */
-    const char *source;             /* where the code comes from: "own: ...", "OpenSSL 3.0.x" */
-    int is_oracle;                  /* the spec-literal path: checks, not a contender */
-    int uses_in_flight;             /* 1 if run keeps bench_in_flight() messages in flight
+    size_t max_bytes;        /* 0: no limit */
+    const char *unavailable; /* NULL if it can run here, else why not */
+    const char *source;      /* where the code comes from: "own: ...", "OpenSSL 3.0.x" */
+    int is_oracle;           /* the spec-literal path: checks, not a contender */
+    int uses_in_flight;      /* 1 if run keeps bench_in_flight() messages in flight
                                      * (per call, or as jobs; --lanes); 0: one at a time */
-    int side_by_side;               /* 1 if those messages run side by side (SIMD lanes,
+    int side_by_side;        /* 1 if those messages run side by side (SIMD lanes,
                                      * N-buffer, jobs in flight), so that fewer than
                                      * bench_in_flight() leave lanes idle */
     /* Called before timing (e.g. selects the libzuc path); 0 on success. */
@@ -60,7 +60,7 @@ typedef struct bench_entry {
  * Set it before a suite runs; the entries' labels follow (below). */
 #define BENCH_IN_FLIGHT_DEFAULT 16
 #define BENCH_IN_FLIGHT_MAX 64
-void bench_set_in_flight(unsigned n);      /* 1 .. BENCH_IN_FLIGHT_MAX */
+void bench_set_in_flight(unsigned n); /* 1 .. BENCH_IN_FLIGHT_MAX */
 unsigned bench_in_flight(void);
 /* Messages in flight for e's message rows: bench_in_flight() if e uses it,
  * else 1. */

@@ -14,8 +14,14 @@
 
 /* ---- parsing helpers ---------------------------------------------------- */
 
-static int is_blank(char c) { return c == ' ' || c == '\t'; }
-static int is_eol(char c) { return c == '\n' || c == '\0'; }
+static int is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+static int is_eol(char c)
+{
+    return c == '\n' || c == '\0';
+}
 
 static const char *skip_blanks(const char *p)
 {
@@ -92,7 +98,8 @@ int sysmon_parse_stat(const char *text, sysmon_cpu *out)
  * number in kB. */
 int sysmon_parse_meminfo(const char *text, sysmon_mem *out)
 {
-    static const char *const keys[] = { "MemTotal", "MemFree", "MemAvailable", "Buffers", "Cached" };
+    static const char *const keys[] = { "MemTotal", "MemFree", "MemAvailable", "Buffers",
+                                        "Cached" };
     enum { TOTAL, FREE, AVAILABLE, BUFFERS, CACHED, NKEYS };
     unsigned long long val[NKEYS] = { 0 };
     int have[NKEYS] = { 0 };
@@ -277,8 +284,13 @@ fail:;
 
 int sysmon_read(const char *proc_root, sysmon_cpu *cpu, sysmon_mem *mem, sysmon_net *net)
 {
-    struct { const char *name; int is; } files[] = {
-        { "stat", cpu != NULL }, { "meminfo", mem != NULL }, { "net/dev", net != NULL },
+    struct {
+        const char *name;
+        int is;
+    } files[] = {
+        { "stat", cpu != NULL },
+        { "meminfo", mem != NULL },
+        { "net/dev", net != NULL },
     };
     for (int i = 0; i < 3; i++) {
         if (!files[i].is)
@@ -286,9 +298,9 @@ int sysmon_read(const char *proc_root, sysmon_cpu *cpu, sysmon_mem *mem, sysmon_
         char *text = read_text(proc_root, files[i].name);
         if (!text)
             return -1;
-        int rc = i == 0 ? sysmon_parse_stat(text, cpu)
-               : i == 1 ? sysmon_parse_meminfo(text, mem)
-                        : sysmon_parse_net_dev(text, net);
+        int rc = i == 0   ? sysmon_parse_stat(text, cpu)
+                 : i == 1 ? sysmon_parse_meminfo(text, mem)
+                          : sysmon_parse_net_dev(text, net);
         free(text);
         if (rc != 0) {
             errno = EBADMSG;
@@ -341,7 +353,7 @@ struct sysmon_sampler {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t wake;
-    int stopping;                 /* under lock */
+    int stopping; /* under lock */
     /* Written by the thread only; read by sysmon_stop after the join. */
     sysmon_cpu cpu_before, cpu_prev;
     sysmon_mem mem_before, mem_last;

@@ -17,16 +17,27 @@
  * kernel prints (at least the first four); guest and guest_nice are left
  * out because the kernel already counts them in user and nice. idle is
  * idle + iowait. */
-typedef struct { unsigned long long total, idle; } sysmon_cpu;
+typedef struct {
+    unsigned long long total, idle;
+} sysmon_cpu;
 
 /* kB. available is MemAvailable, or MemFree + Buffers + Cached on kernels
  * before 3.14 which lack it; used = total - available. */
-typedef struct { unsigned long long total_kb, used_kb, available_kb; } sysmon_mem;
+typedef struct {
+    unsigned long long total_kb, used_kb, available_kb;
+} sysmon_mem;
 
-typedef struct { char name[32]; unsigned long long rx_bytes, tx_bytes; } sysmon_iface;
+typedef struct {
+    char name[32];
+    unsigned long long rx_bytes, tx_bytes;
+} sysmon_iface;
 /* The first SYSMON_MAX_IFACES interfaces in file order; n_omitted counts
  * the ones beyond. */
-typedef struct { size_t n; sysmon_iface iface[SYSMON_MAX_IFACES]; size_t n_omitted; } sysmon_net;
+typedef struct {
+    size_t n;
+    sysmon_iface iface[SYSMON_MAX_IFACES];
+    size_t n_omitted;
+} sysmon_net;
 
 /* Parsers of the files' text; 0 ok, -1 malformed (out is then unspecified). */
 int sysmon_parse_stat(const char *text, sysmon_cpu *out);
@@ -55,12 +66,13 @@ typedef struct {
      * merged into the next one. With no complete interval, both equal the
      * overall figure; cpu_util_max is never below it. */
     double cpu_util_mean, cpu_util_max;
-    double cpu_util_overall;                    /* before -> after */
+    double cpu_util_overall; /* before -> after */
     unsigned long long mem_used_kb_before, mem_used_kb_max, mem_used_kb_after, mem_total_kb;
-    unsigned long long net_rx_bytes, net_tx_bytes;  /* after - before, summed over interfaces except "lo" */
-    size_t samples;                             /* readings taken by the thread */
-    size_t intervals;                           /* intervals in cpu_util_mean/max */
-    size_t read_errors;                         /* readings of the thread that failed */
+    unsigned long long net_rx_bytes,
+        net_tx_bytes;   /* after - before, summed over interfaces except "lo" */
+    size_t samples;     /* readings taken by the thread */
+    size_t intervals;   /* intervals in cpu_util_mean/max */
+    size_t read_errors; /* readings of the thread that failed */
 } sysmon_summary;
 
 typedef struct sysmon_sampler sysmon_sampler;

@@ -38,8 +38,10 @@ static double measure_tick_rate(void)
         rates[r] = (double)(c1 - c0) / (t1 - t0);
     }
     double a = rates[0], b = rates[1], c = rates[2];
-    if ((a <= b && b <= c) || (c <= b && b <= a)) return b;
-    if ((b <= a && a <= c) || (c <= a && a <= b)) return a;
+    if ((a <= b && b <= c) || (c <= b && b <= a))
+        return b;
+    if ((b <= a && a <= c) || (c <= a && a <= b))
+        return a;
     return c;
 }
 #endif
@@ -107,10 +109,12 @@ static const char *open_cycle_counter(void)
                 paranoid = -9;
             fclose(f);
         }
-        snprintf(cycles_problem, sizeof cycles_problem,
-                 "perf_event_open(cycles): %s%s", strerror(errno),
+        snprintf(cycles_problem, sizeof cycles_problem, "perf_event_open(cycles): %s%s",
+                 strerror(errno),
                  errno == ENOENT || errno == EOPNOTSUPP ? " (no hardware cycle counter here, "
-                 "as in many VMs)" : paranoid > 2 ? " (kernel.perf_event_paranoid > 2)" : "");
+                                                          "as in many VMs)"
+                 : paranoid > 2                         ? " (kernel.perf_event_paranoid > 2)"
+                                                        : "");
         return cycles_problem;
     }
     void *page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ, MAP_SHARED, cycles_fd, 0);
@@ -147,7 +151,7 @@ uint64_t bench_core_cycles(void)
                 _mm_lfence();
                 uint64_t pmc = __rdpmc((int)cycles_page->index - 1);
                 _mm_lfence();
-                pmc <<= 64 - width;                  /* sign-extend the counter's width */
+                pmc <<= 64 - width; /* sign-extend the counter's width */
                 count = (uint64_t)cycles_page->offset + (uint64_t)((int64_t)pmc >> (64 - width));
             }
             __asm__ volatile("" ::: "memory");
@@ -191,7 +195,7 @@ int bench_timer_set_cpu_mhz(double mhz)
     if (!(mhz > 0 && mhz <= 100000))
         return -1;
     requested_mhz = mhz;
-    if (info.source) {              /* already calibrated: switch the reported unit now */
+    if (info.source) { /* already calibrated: switch the reported unit now */
         info.cpu_mhz = mhz;
         info.unit = "cycles";
         info.unit_note = "cycles at --cpu-mhz, ns * MHz / 1000";
@@ -223,12 +227,14 @@ const bench_timer_info *bench_timer(void)
     info.counter_ghz = measure_tick_rate();
     if (bench_counting_cycles && !(info.counter_ghz > 0.2 && info.counter_ghz < 10)) {
 #if BENCH_HAVE_PERF
-        snprintf(cycles_problem, sizeof cycles_problem, "perf_event cycles ran at %.3g GHz while "
-                 "timed against the clock: not a core's cycles", info.counter_ghz);
+        snprintf(cycles_problem, sizeof cycles_problem,
+                 "perf_event cycles ran at %.3g GHz while "
+                 "timed against the clock: not a core's cycles",
+                 info.counter_ghz);
         close(cycles_fd);
         cycles_fd = -1;
 #endif
-        bench_counting_cycles = 0;               /* implausible: back to the TSC */
+        bench_counting_cycles = 0; /* implausible: back to the TSC */
         info.core_cycles = 0;
         info.source = "rdtsc";
         info.unit_note = "TSC ticks";
@@ -241,7 +247,7 @@ const bench_timer_info *bench_timer(void)
 #if BENCH_HAVE_CNTVCT
     info.source = "cntvct_el0";
     info.counter_ghz = cntfrq_ghz();
-    if (!(info.counter_ghz > 0))    /* CNTFRQ left unset by the firmware: measure it */
+    if (!(info.counter_ghz > 0)) /* CNTFRQ left unset by the firmware: measure it */
         info.counter_ghz = measure_tick_rate();
 #else
     info.source = "clock_gettime";
@@ -265,7 +271,7 @@ double bench_counter_to_ns(double counter_ticks)
 double bench_counter_to_ticks(double counter_ticks)
 {
     const bench_timer_info *t = bench_timer();
-    if (t->ticks_per_ns == t->counter_ghz)  /* the counter is the unit: no rounding */
+    if (t->ticks_per_ns == t->counter_ghz) /* the counter is the unit: no rounding */
         return counter_ticks;
     return counter_ticks / t->counter_ghz * t->ticks_per_ns;
 }

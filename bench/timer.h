@@ -68,16 +68,16 @@ static inline uint64_t bench_ticks(void)
 #endif
 
 typedef struct {
-    const char *source;      /* the counter: "rdtsc", "perf_event cycles (rdpmc)" or
+    const char *source;    /* the counter: "rdtsc", "perf_event cycles (rdpmc)" or
                               * "(read)", "cntvct_el0" or "clock_gettime" */
-    double counter_ghz;      /* its ticks per ns: TSC or CNTFRQ frequency in GHz, or 1 */
-    const char *unit;        /* what the suites report: "cycles" or "ns" */
-    const char *unit_note;   /* what that unit is, for headers ("TSC ticks", "core
+    double counter_ghz;    /* its ticks per ns: TSC or CNTFRQ frequency in GHz, or 1 */
+    const char *unit;      /* what the suites report: "cycles" or "ns" */
+    const char *unit_note; /* what that unit is, for headers ("TSC ticks", "core
                               * cycles", ...) */
-    int core_cycles;         /* 1: the counter counts this thread's core cycles */
-    double ticks_per_ns;     /* reported units per ns: the TSC GHz, 1 for ns, MHZ/1000 */
-    double cpu_mhz;          /* --cpu-mhz, or 0 */
-    double core_ghz;         /* estimated core clock from a dependent-add chain; 0 if unknown */
+    int core_cycles;       /* 1: the counter counts this thread's core cycles */
+    double ticks_per_ns;   /* reported units per ns: the TSC GHz, 1 for ns, MHZ/1000 */
+    double cpu_mhz;        /* --cpu-mhz, or 0 */
+    double core_ghz;       /* estimated core clock from a dependent-add chain; 0 if unknown */
 } bench_timer_info;
 
 /* Calibrates once (about 60 ms on x86-64) and returns the result. */
@@ -86,9 +86,9 @@ const bench_timer_info *bench_timer(void);
 /* --counter: which counter times the runs. Call before the first
  * bench_timer(). */
 typedef enum {
-    BENCH_COUNTER_AUTO,      /* core cycles where perf_event gives them, else the TSC */
+    BENCH_COUNTER_AUTO, /* core cycles where perf_event gives them, else the TSC */
     BENCH_COUNTER_TSC,
-    BENCH_COUNTER_CYCLES,    /* core cycles, or bench_timer_counter_problem() says why not */
+    BENCH_COUNTER_CYCLES, /* core cycles, or bench_timer_counter_problem() says why not */
 } bench_counter_choice;
 void bench_timer_set_counter(bench_counter_choice choice);
 

@@ -15,10 +15,10 @@ enum slot_state { SLOT_FREE, SLOT_FILE, SLOT_DIR };
 
 static char slot_path[CLEANUP_SLOTS][CLEANUP_PATH_MAX];
 static volatile sig_atomic_t slot_kind[CLEANUP_SLOTS];
-static volatile sig_atomic_t slot_order[CLEANUP_SLOTS];   /* registration count: latest first */
+static volatile sig_atomic_t slot_order[CLEANUP_SLOTS]; /* registration count: latest first */
 static sig_atomic_t registrations;
 static volatile sig_atomic_t watched_child;
-static volatile sig_atomic_t owner_pid;                   /* the process that installed the handlers */
+static volatile sig_atomic_t owner_pid; /* the process that installed the handlers */
 
 static const int handled_signals[] = { SIGINT, SIGTERM, SIGHUP };
 #define HANDLED_COUNT (sizeof handled_signals / sizeof handled_signals[0])
@@ -56,7 +56,7 @@ static int add_slot(const char *path, enum slot_state kind)
     if (slot >= 0) {
         memcpy(slot_path[slot], path, len + 1);
         slot_order[slot] = ++registrations;
-        atomic_signal_fence(memory_order_seq_cst);   /* the path is complete before it counts */
+        atomic_signal_fence(memory_order_seq_cst); /* the path is complete before it counts */
         slot_kind[slot] = kind;
     }
     cleanup_release_signals(&held);
@@ -100,7 +100,7 @@ static void stop_child(int sig)
     if (child <= 0)
         return;
     kill(child, sig);
-    while (waitpid(child, NULL, 0) < 0 && errno == EINTR)   /* its own clean-up first */
+    while (waitpid(child, NULL, 0) < 0 && errno == EINTR) /* its own clean-up first */
         ;
 }
 
@@ -135,11 +135,11 @@ void cleanup_on_signals(void)
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
-    signal_set(&sa.sa_mask);              /* one clean-up at a time */
+    signal_set(&sa.sa_mask); /* one clean-up at a time */
     for (size_t i = 0; i < HANDLED_COUNT; i++) {
         struct sigaction old;
         if (sigaction(handled_signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
-            continue;                     /* e.g. `nohup`, or a background job of a script */
+            continue; /* e.g. `nohup`, or a background job of a script */
         sigaction(handled_signals[i], &sa, NULL);
     }
 }

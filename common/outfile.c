@@ -33,19 +33,19 @@ static int plan(outfile *o, const char *path)
     if (lstat(path, &st) != 0) {
         if (errno != ENOENT)
             return -1;
-        o->how = WRITE_REPLACE;                 /* a new file */
+        o->how = WRITE_REPLACE; /* a new file */
         o->target = strdup(path);
         return o->target ? 0 : -1;
     }
     int is_link = S_ISLNK(st.st_mode);
     if (is_link && stat(path, &st) != 0)
-        return -1;                              /* a link to nothing: ENOENT */
+        return -1; /* a link to nothing: ENOENT */
     if (S_ISDIR(st.st_mode)) {
         errno = EISDIR;
         return -1;
     }
     if (!S_ISREG(st.st_mode)) {
-        o->how = WRITE_IN_PLACE;                /* FIFO, device, socket: never replaced */
+        o->how = WRITE_IN_PLACE; /* FIFO, device, socket: never replaced */
         o->target = strdup(path);
         return o->target ? 0 : -1;
     }
@@ -53,7 +53,7 @@ static int plan(outfile *o, const char *path)
     o->target = is_link ? realpath(path, NULL) : strdup(path);
     if (!o->target)
         return -1;
-    if (access(o->target, W_OK) != 0)           /* replacing would bypass its permissions */
+    if (access(o->target, W_OK) != 0) /* replacing would bypass its permissions */
         return -1;
     o->existed = 1;
     o->existing = st;
@@ -77,7 +77,7 @@ static int make_temp(outfile *o)
     memcpy(o->temp, o->target, dir_len);
     memcpy(o->temp + dir_len, temp_pattern, sizeof temp_pattern);
     sigset_t held;
-    cleanup_hold_signals(&held);                /* no moment where it exists unregistered */
+    cleanup_hold_signals(&held); /* no moment where it exists unregistered */
     o->fd = mkstemp(o->temp);
     if (o->fd >= 0)
         o->cleanup_slot = cleanup_add_file(o->temp);
@@ -134,7 +134,7 @@ FILE *outfile_stream(outfile *o)
 {
     if (o->stream)
         return o->stream;
-    int fd = fcntl(o->fd, F_DUPFD_CLOEXEC, 0);   /* the stream's own: o->fd outlives it */
+    int fd = fcntl(o->fd, F_DUPFD_CLOEXEC, 0); /* the stream's own: o->fd outlives it */
     if (fd < 0)
         return NULL;
     o->stream = fdopen(fd, "w");
@@ -170,7 +170,7 @@ static int flush_stream(outfile *o)
     if (!o->stream)
         return 0;
     errno = 0;
-    int failed = fflush(o->stream) != 0 || ferror(o->stream);   /* an earlier write failed */
+    int failed = fflush(o->stream) != 0 || ferror(o->stream); /* an earlier write failed */
     int saved = errno ? errno : EIO;
     if (fclose(o->stream) != 0 && !failed) {
         failed = 1;
@@ -184,7 +184,7 @@ static int flush_stream(outfile *o)
 /* mkstemp makes files 0600; a new file gets the mode a plain create would. */
 static mode_t mode_for_new_file(void)
 {
-    mode_t mask = umask(0);                     /* reading the umask means setting it */
+    mode_t mask = umask(0); /* reading the umask means setting it */
     umask(mask);
     return 0666 & ~mask;
 }
@@ -196,7 +196,7 @@ static int give_attributes(outfile *o)
         return fchmod(o->fd, mode_for_new_file());
     if (geteuid() == 0 && fchown(o->fd, o->existing.st_uid, o->existing.st_gid) != 0)
         return -1;
-    return fchmod(o->fd, o->existing.st_mode & 07777);   /* after chown, which clears set-id bits */
+    return fchmod(o->fd, o->existing.st_mode & 07777); /* after chown, which clears set-id bits */
 }
 
 /* After a rename, the entry is durable once the directory is synced. Best
@@ -255,8 +255,7 @@ static int copy_into(int from, int to)
 static int same_file(int fd, const struct stat *expected)
 {
     struct stat now;
-    return fstat(fd, &now) == 0 && now.st_dev == expected->st_dev &&
-           now.st_ino == expected->st_ino;
+    return fstat(fd, &now) == 0 && now.st_dev == expected->st_dev && now.st_ino == expected->st_ino;
 }
 
 static int copy_back(outfile *o)
@@ -266,7 +265,7 @@ static int copy_back(outfile *o)
         return -1;
     int ok = same_file(to, &o->existing);
     if (!ok)
-        errno = EAGAIN;                         /* it was replaced meanwhile: leave it */
+        errno = EAGAIN; /* it was replaced meanwhile: leave it */
     else
         ok = copy_into(o->fd, to) == 0;
     int saved = errno;
@@ -283,18 +282,13 @@ int outfile_commit(outfile *o)
     int rc = flush_stream(o);
     if (rc == 0) {
         switch (o->how) {
-        case WRITE_STDOUT:
-            break;
+        case WRITE_STDOUT: break;
         case WRITE_IN_PLACE:
             rc = close(o->fd);
             o->fd = -1;
             break;
-        case WRITE_REPLACE:
-            rc = replace_target(o);
-            break;
-        case WRITE_COPY_BACK:
-            rc = copy_back(o);
-            break;
+        case WRITE_REPLACE: rc = replace_target(o); break;
+        case WRITE_COPY_BACK: rc = copy_back(o); break;
         }
     }
     release(o);
@@ -330,7 +324,7 @@ int outfile_check(const char *path)
     clear(&o);
     int rc = plan(&o, path);
     if (rc == 0 && o.how == WRITE_IN_PLACE)
-        rc = access(o.target, W_OK);            /* opening a FIFO would wait for a reader */
+        rc = access(o.target, W_OK); /* opening a FIFO would wait for a reader */
     else if (rc == 0 && o.how != WRITE_STDOUT)
         rc = make_temp(&o);
     release(&o);

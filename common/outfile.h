@@ -26,19 +26,22 @@
 #include <sys/stat.h>
 
 typedef struct {
-    int fd;                /* write the content here, or through outfile_stream() */
+    int fd; /* write the content here, or through outfile_stream() */
     /* private */
     FILE *stream;
     int how;
-    char *target;          /* the file that receives the content */
-    char *temp;            /* the temporary file, or NULL */
+    char *target; /* the file that receives the content */
+    char *temp;   /* the temporary file, or NULL */
     int cleanup_slot;
     int existed;
-    struct stat existing;  /* the target as found, when it existed */
+    struct stat existing; /* the target as found, when it existed */
 } outfile;
 
 /* An outfile not opened (yet): outfile_discard may be called on it. */
-#define OUTFILE_NONE { .fd = -1, .cleanup_slot = -1 }
+#define OUTFILE_NONE                 \
+    {                                \
+        .fd = -1, .cleanup_slot = -1 \
+    }
 
 /* Prepares path for writing. 0, or -1 with errno (ENOENT for "" and for a
  * link to nothing, EISDIR for a directory, EACCES, ...). */

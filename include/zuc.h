@@ -58,40 +58,40 @@ extern "C" {
 #endif
 
 /* Return codes. */
-#define ZUC_OK          0
-#define ZUC_ENULL      -1  /* a NULL pointer where data is required */
-#define ZUC_EPARAM     -2  /* bearer > 31 or direction > 1 */
-#define ZUC_ELENGTH    -3  /* length beyond the algorithm's limit */
-#define ZUC_ETAGSIZE   -4  /* tag size: ZUC-256 MAC 4, 8 or 16 bytes; NIA6, NCA6 4..16 */
-#define ZUC_EIMPL      -5  /* zuc_force_impl: unknown path, or not usable here */
-#define ZUC_EVERSION   -6  /* ZUC-256 version other than 2018, 2021 or 2023 */
-#define ZUC_EAUTH      -7  /* ZUC-NCA6 decryption: the tag does not verify */
+#define ZUC_OK 0
+#define ZUC_ENULL -1    /* a NULL pointer where data is required */
+#define ZUC_EPARAM -2   /* bearer > 31 or direction > 1 */
+#define ZUC_ELENGTH -3  /* length beyond the algorithm's limit */
+#define ZUC_ETAGSIZE -4 /* tag size: ZUC-256 MAC 4, 8 or 16 bytes; NIA6, NCA6 4..16 */
+#define ZUC_EIMPL -5    /* zuc_force_impl: unknown path, or not usable here */
+#define ZUC_EVERSION -6 /* ZUC-256 version other than 2018, 2021 or 2023 */
+#define ZUC_EAUTH -7    /* ZUC-NCA6 decryption: the tag does not verify */
 
 /* Limits. 3GPP LENGTH is a 32-bit field; ZUC-256 allows up to 2^32 keystream
  * bits per key/IV (a MAC of t bits consumes L + 2t of them). */
-#define ZUC_EEA3_MAX_BITS     0xFFFFFFFFu
-#define ZUC_EIA3_MAX_BITS     0xFFFFFFFFu
-#define ZUC256_MAX_BYTES      ((size_t)1 << 29)
-#define ZUC256_KEY_BYTES      32
-#define ZUC256_IV_BYTES       25
-#define ZUC128_KEY_BYTES      16
-#define ZUC128_IV_BYTES       16
+#define ZUC_EEA3_MAX_BITS 0xFFFFFFFFu
+#define ZUC_EIA3_MAX_BITS 0xFFFFFFFFu
+#define ZUC256_MAX_BYTES ((size_t)1 << 29)
+#define ZUC256_KEY_BYTES 32
+#define ZUC256_IV_BYTES 25
+#define ZUC128_KEY_BYTES 16
+#define ZUC128_IV_BYTES 16
 
 /* ZUC-256 versions (see zuc256v_crypt). */
-#define ZUC256_V2018          2018   /* 184-bit IV (25 bytes), 32 rounds: the default */
-#define ZUC256_V2021          2021   /* 128-bit IV (16 bytes), 32 rounds */
-#define ZUC256_V2023          2023   /* 128-bit IV (16 bytes), 48 rounds */
-#define ZUC256_IV128_BYTES    16
+#define ZUC256_V2018 2018 /* 184-bit IV (25 bytes), 32 rounds: the default */
+#define ZUC256_V2021 2021 /* 128-bit IV (16 bytes), 32 rounds */
+#define ZUC256_V2023 2023 /* 128-bit IV (16 bytes), 48 rounds */
+#define ZUC256_IV128_BYTES 16
 
 /* ZUC-NEA6 / NIA6 / NCA6: 32-byte key, 16-byte IV, tags of 4 to 16 bytes;
  * messages and associated data of at most ZUC_NXA6_MAX_BYTES bytes (the
  * 3GPP 32-bit LENGTH, and at most 2^32 keystream bits per key/IV). */
-#define ZUC_NXA6_KEY_BYTES    32
-#define ZUC_NXA6_IV_BYTES     16
-#define ZUC_NXA6_TAG_MIN      4
-#define ZUC_NXA6_TAG_MAX      16
-#define ZUC_NXA6_MAX_BYTES    (((size_t)1 << 29) - 48)
-#define ZUC_NEA6_MAX_BITS     ((size_t)0xFFFFFFFFu)
+#define ZUC_NXA6_KEY_BYTES 32
+#define ZUC_NXA6_IV_BYTES 16
+#define ZUC_NXA6_TAG_MIN 4
+#define ZUC_NXA6_TAG_MAX 16
+#define ZUC_NXA6_MAX_BYTES (((size_t)1 << 29) - 48)
+#define ZUC_NEA6_MAX_BITS ((size_t)0xFFFFFFFFu)
 
 /* Keystream generator state. Callers may declare it on the stack; the fields
  * are private and their layout may change between versions. */
@@ -110,26 +110,24 @@ ZUC_API const char *zuc_strerror(int code);
  * byte beyond length_bits are set to zero, as the specification's reference
  * code and the published test data have them. length_bits <= 2^32 - 1;
  * length_bits == 0 writes nothing and in/out may then be NULL. */
-ZUC_API int zuc_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer,
-                     uint8_t direction, const uint8_t *in, uint8_t *out,
-                     size_t length_bits);
+ZUC_API int zuc_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                     const uint8_t *in, uint8_t *out, size_t length_bits);
 
 /* 128-EIA3 (3GPP Doc 1 §4): the 32-bit MAC-I of the first length_bits bits
  * of msg. key: 16 bytes (IK); count, bearer, direction as for zuc_eea3.
  * Bits of msg beyond length_bits are ignored. *mac receives the MAC as a
  * number (its big-endian bytes are the published MAC-I). length_bits <= 2^32 - 1;
  * msg may be NULL when length_bits == 0. */
-ZUC_API int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer,
-                     uint8_t direction, const uint8_t *msg, size_t length_bits,
-                     uint32_t *mac);
+ZUC_API int zuc_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                     const uint8_t *msg, size_t length_bits, uint32_t *mac);
 
 /* ZUC-256 encryption (2018 version): out = in XOR keystream.
  * key: 32 bytes. iv: 25 bytes: IV0..IV16 as bytes, then IV17..IV24 as 6-bit
  * values in the low bits of one byte each (the upper two bits must be zero;
  * they are ignored). in == out allowed. length_bytes <= 2^29 (2^32 keystream
  * bits, the design limit per key/IV). */
-ZUC_API int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25],
-                         const uint8_t *in, uint8_t *out, size_t length_bytes);
+ZUC_API int zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
+                         uint8_t *out, size_t length_bytes);
 
 /* Converts the packed 23-byte ZUC-256 IV (IV0..IV16, then IV17..IV24 as
  * eight 6-bit values packed most significant first into 6 bytes; GmSSL's
@@ -141,9 +139,8 @@ ZUC_API int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23]);
  * initialisation constants). key/iv as for zuc256_crypt. tag receives
  * tag_bytes bytes, most significant first. length_bits + 16 * tag_bytes
  * must not exceed 2^32 (the keystream the MAC consumes). */
-ZUC_API int zuc256_mac(const uint8_t key[32], const uint8_t iv[25],
-                       const uint8_t *msg, size_t length_bits, uint8_t *tag,
-                       size_t tag_bytes);
+ZUC_API int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
 
 /* Keystream interface. zuc128_keystream_init loads a 16-byte key and a
  * 16-byte IV and runs the initialisation (32 rounds, then one round whose
@@ -169,10 +166,10 @@ ZUC_API void zuc_keystream(zuc_state *st, uint32_t *words, size_t nwords);
  * Return ZUC_EVERSION for any other version (nothing written). The 2021 and
  * 2023 MAC constants are those of the designers' addendum (d_0 = 0x65 for
  * 64- and 128-bit tags, d_2 = 0x7A for 32- and 128-bit tags). */
-ZUC_API int zuc256v_crypt(int version, const uint8_t key[32], const uint8_t *iv,
-                          const uint8_t *in, uint8_t *out, size_t length_bytes);
-ZUC_API int zuc256v_mac(int version, const uint8_t key[32], const uint8_t *iv,
-                        const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes);
+ZUC_API int zuc256v_crypt(int version, const uint8_t key[32], const uint8_t *iv, const uint8_t *in,
+                          uint8_t *out, size_t length_bytes);
+ZUC_API int zuc256v_mac(int version, const uint8_t key[32], const uint8_t *iv, const uint8_t *msg,
+                        size_t length_bits, uint8_t *tag, size_t tag_bytes);
 ZUC_API int zuc256v_keystream_init(zuc_state *st, int version, const uint8_t key[32],
                                    const uint8_t *iv);
 /* The IV size of a version in bytes (25 or 16), 0 for an unknown version. */
@@ -256,56 +253,82 @@ ZUC_API int zuc_nxa6_iv(uint8_t iv[16], int algorithm, size_t tag_bytes, uint32_
  * constant time (see zuc_impl_name_n); its running time depends only on n
  * and the lengths. */
 typedef struct {
-    const uint8_t *key;                       /* 16 bytes */
-    uint32_t count; uint8_t bearer; uint8_t direction;
-    const uint8_t *in; uint8_t *out; size_t length_bits;
+    const uint8_t *key; /* 16 bytes */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t length_bits;
 } zuc_eea3_job;
 
 typedef struct {
-    const uint8_t *key;                       /* 16 bytes */
-    uint32_t count; uint8_t bearer; uint8_t direction;
-    const uint8_t *msg; size_t length_bits; uint32_t *mac;
+    const uint8_t *key; /* 16 bytes */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+    const uint8_t *msg;
+    size_t length_bits;
+    uint32_t *mac;
 } zuc_eia3_job;
 
 typedef struct {
-    const uint8_t *key;                       /* 32 bytes */
-    const uint8_t *iv;                        /* 25 bytes (16 for zuc256v_*_n 2021, 2023) */
-    const uint8_t *in; uint8_t *out; size_t length_bytes;
+    const uint8_t *key; /* 32 bytes */
+    const uint8_t *iv;  /* 25 bytes (16 for zuc256v_*_n 2021, 2023) */
+    const uint8_t *in;
+    uint8_t *out;
+    size_t length_bytes;
 } zuc256_crypt_job;
 
 typedef struct {
-    const uint8_t *key;                       /* 32 bytes */
-    const uint8_t *iv;                        /* 25 bytes (16 for zuc256v_*_n 2021, 2023) */
-    const uint8_t *msg; size_t length_bits;
-    uint8_t *tag; size_t tag_bytes;           /* 4, 8 or 16; may differ per job */
+    const uint8_t *key; /* 32 bytes */
+    const uint8_t *iv;  /* 25 bytes (16 for zuc256v_*_n 2021, 2023) */
+    const uint8_t *msg;
+    size_t length_bits;
+    uint8_t *tag;
+    size_t tag_bytes; /* 4, 8 or 16; may differ per job */
 } zuc256_mac_job;
 
 /* ZUC-NEA6 / NIA6 / NCA6 jobs: iv NULL makes the 3GPP IV from count, bearer
  * and direction; else its 16 bytes are the IV (count, bearer, direction are
  * then ignored). Arguments and limits as for the one-message functions. */
 typedef struct {
-    const uint8_t *key;                       /* 32 bytes */
-    uint32_t count; uint8_t bearer; uint8_t direction;
-    const uint8_t *iv;                        /* NULL, or 16 bytes */
-    const uint8_t *in; uint8_t *out; size_t length_bits;
+    const uint8_t *key; /* 32 bytes */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+    const uint8_t *iv; /* NULL, or 16 bytes */
+    const uint8_t *in;
+    uint8_t *out;
+    size_t length_bits;
 } zuc_nea6_job;
 
 typedef struct {
-    const uint8_t *key;                       /* 32 bytes */
-    uint32_t count; uint8_t bearer; uint8_t direction;
-    const uint8_t *iv;                        /* NULL, or 16 bytes */
-    const uint8_t *msg; size_t length_bytes;
-    uint8_t *tag; size_t tag_bytes;           /* 4..16; may differ per job */
+    const uint8_t *key; /* 32 bytes */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+    const uint8_t *iv; /* NULL, or 16 bytes */
+    const uint8_t *msg;
+    size_t length_bytes;
+    uint8_t *tag;
+    size_t tag_bytes; /* 4..16; may differ per job */
 } zuc_nia6_job;
 
 typedef struct {
-    const uint8_t *key;                       /* 32 bytes */
-    uint32_t count; uint8_t bearer; uint8_t direction;
-    const uint8_t *iv;                        /* NULL, or 16 bytes */
-    const uint8_t *aad; size_t aad_bytes;
-    const uint8_t *in; uint8_t *out; size_t length_bytes;
-    uint8_t *tag; size_t tag_bytes;           /* written (encrypt) or read (decrypt); 4..16 */
-    int *verified;                            /* decrypt: set to 1 if the tag verified and
+    const uint8_t *key; /* 32 bytes */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+    const uint8_t *iv; /* NULL, or 16 bytes */
+    const uint8_t *aad;
+    size_t aad_bytes;
+    const uint8_t *in;
+    uint8_t *out;
+    size_t length_bytes;
+    uint8_t *tag;
+    size_t tag_bytes; /* written (encrypt) or read (decrypt); 4..16 */
+    int *verified;    /* decrypt: set to 1 if the tag verified and
                                                * out was written, else 0; may be NULL */
 } zuc_nca6_job;
 

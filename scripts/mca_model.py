@@ -69,7 +69,8 @@ def main():
     cpus = sys.argv[1:] or ["sapphirerapids", "znver4"]
     for tool in ("gcc", "llvm-mca-16"):
         if not shutil.which(tool):
-            sys.exit(f"mca_model: {tool} not found (Debian: {'llvm-16' if 'mca' in tool else 'gcc'})")
+            package = "llvm-16" if "mca" in tool else "gcc"
+            sys.exit(f"mca_model: {tool} not found (Debian: {package})")
     with tempfile.TemporaryDirectory() as work:
         for p in PATHS:
             model(*p, cpus, work)

@@ -20,6 +20,8 @@ else
     packages="$packages valgrind"
     # clang with libFuzzer and the sanitizer runtimes (Debian 12's LLVM 14): tests/fuzz and the TSan build.
     packages="$packages clang libclang-rt-14-dev"
+    # The format and lint checks of make test (.clang-format, .clang-tidy).
+    packages="$packages clang-format clang-tidy"
     # libsimde-dev: the emulated AVX-512 path (avx512-emu) the tests run on any x86-64.
     [ "$arch" = "amd64" ] && packages="$packages libsimde-dev"
     # The document's comparison ciphers: OpenSSL (AES/SM4-CTR, ChaCha20, EEA2/EIA2),

@@ -42,7 +42,9 @@ static int zuc128_vector(const abl_variant *v, const json *t)
         v->finish(&st);
     }
     ok = ok && keystream_matches(ks, z);
-    free(key); free(iv); free(z);
+    free(key);
+    free(iv);
+    free(z);
     return ok;
 }
 
@@ -66,7 +68,10 @@ static int eea3_vector(const abl_variant *v, const json *t)
             out[n - 1] &= last_mask;
         ok = ok && memcmp(out, ct, n) == 0;
     }
-    free(key); free(pt); free(ct); free(out);
+    free(key);
+    free(pt);
+    free(ct);
+    free(out);
     return ok;
 }
 
@@ -92,7 +97,11 @@ static int zuc256_vector(const abl_variant *v, const json *t)
         ok = ok && keystream_words_match(words, z);
         free(z);
     }
-    free(key); free(iv); free(pt); free(ct); free(out);
+    free(key);
+    free(iv);
+    free(pt);
+    free(ct);
+    free(out);
     return ok;
 }
 
@@ -106,7 +115,8 @@ static int random_keystream(const abl_variant *v, int zuc256)
     zuc_state ref;
     abl_state st;
     rng_key_iv(key, iv);
-    int ok = (zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) == ZUC_OK &&
+    int ok = (zuc256 ? zuc256_keystream_init(&ref, key, iv)
+                     : zuc128_keystream_init(&ref, key, iv)) == ZUC_OK &&
              (zuc256 ? v->init256(&st, key, iv) : v->init128(&st, key, iv)) == 0;
     if (ok) {
         zuc_keystream(&ref, want, n);
@@ -114,7 +124,8 @@ static int random_keystream(const abl_variant *v, int zuc256)
         v->finish(&st);
         ok = memcmp(want, got, n * sizeof *got) == 0;
     }
-    free(want); free(got);
+    free(want);
+    free(got);
     return ok;
 }
 
@@ -128,8 +139,8 @@ static int random_message(const abl_variant *v, int zuc256)
     rng_fill(in, n);
     int ok;
     if (zuc256) {
-        ok = zuc256_crypt(key, iv, in, want, n) == ZUC_OK &&
-             v->encrypt256(key, iv, in, got, n) == 0;
+        ok =
+            zuc256_crypt(key, iv, in, want, n) == ZUC_OK && v->encrypt256(key, iv, in, got, n) == 0;
     } else {
         uint32_t count;
         uint8_t bearer, direction;
@@ -139,7 +150,9 @@ static int random_message(const abl_variant *v, int zuc256)
              v->encrypt128(key, iv, in, got, n) == 0;
     }
     ok = ok && memcmp(want, got, n) == 0;
-    free(in); free(want); free(got);
+    free(in);
+    free(want);
+    free(got);
     return ok;
 }
 
@@ -160,7 +173,10 @@ static void report(const char *label, const abl_variant *v, size_t good, size_t 
     printf("%-15s %-30s %zu/%zu %s\n", label, v->id, good, n, good == n ? "ok" : "FAILED");
 }
 
-typedef struct { const abl_variant *v; vector_check check; } variant_check;
+typedef struct {
+    const abl_variant *v;
+    vector_check check;
+} variant_check;
 
 static int check_item(const json *item, const void *arg)
 {

@@ -54,7 +54,8 @@ static void cross_check(const char *algorithm, const char *a_backend, const char
         lens[i] = 1 + (i * 997 + 13) % 2000;
     bench_batch *x = bench_batch_new_lens(40, lens, OUT_CIPHERTEXT, 7);
     bench_batch *y = bench_batch_new_lens(40, lens, OUT_CIPHERTEXT, 7);
-    int ok = a->run(x) == 0 && b->run(y) == 0 && memcmp(x->out_base, y->out_base, x->out_total) == 0;
+    int ok =
+        a->run(x) == 0 && b->run(y) == 0 && memcmp(x->out_base, y->out_base, x->out_total) == 0;
     check_count(ok);
     printf("%-14s %s vs %s, 40 random messages %s\n", algorithm, a_backend, b_backend,
            ok ? "agree" : "DISAGREE");

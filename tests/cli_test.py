@@ -259,8 +259,8 @@ def valid_commands(tmp):
     k256, iv25 = "00" * 32, "00" * 25
     return {
         "keystream": [("--key", "00" * 16), ("--iv", "00" * 16), ("--words", 2)],
-        "eea3": list(zip(eea3_args()[1::2], eea3_args()[2::2])),
-        "eia3": list(zip(eea3_args()[1::2], eea3_args()[2::2])),
+        "eea3": list(zip(eea3_args()[1::2], eea3_args()[2::2], strict=False)),
+        "eia3": list(zip(eea3_args()[1::2], eea3_args()[2::2], strict=False)),
         "zuc256": [("--key", k256), ("--iv", iv25), ("--bytes", 8), ("--in", "00" * 8)],
         "zuc256-mac": [("--key", k256), ("--iv", iv25), ("--tag-bytes", 4), ("--bits", 64),
                        ("--in", "00" * 8)],

@@ -32,7 +32,7 @@
 #include "support/testutil.h"
 #include "zuc.h"
 
-#define NMSG 11                        /* more than 8 lanes: lanes are refilled */
+#define NMSG 11 /* more than 8 lanes: lanes are refilled */
 #define MAX_BITS 2600
 
 /* Lengths in bits: within a byte, around the 32-byte blocks of the lanes,
@@ -51,7 +51,7 @@ typedef struct {
 typedef struct {
     uint8_t eea3[NMSG][MAX_BITS / 8 + 1], zuc256[NMSG][MAX_BITS / 8 + 1];
     uint32_t eia3[NMSG];
-    uint8_t tag[4][NMSG][16];          /* tag sizes 4, 8, 16, mixed */
+    uint8_t tag[4][NMSG][16]; /* tag sizes 4, 8, 16, mixed */
 } outputs;
 
 static message msgs[NMSG];
@@ -59,7 +59,9 @@ static int failures;
 
 /* Heap copies of the inputs for one call, secret bytes undefined when
  * `secret`; freed (after being marked defined again) by inputs_free. */
-typedef struct { uint8_t *key[NMSG], *iv[NMSG], *msg[NMSG]; } inputs;
+typedef struct {
+    uint8_t *key[NMSG], *iv[NMSG], *msg[NMSG];
+} inputs;
 
 static inputs inputs_new(int secret)
 {
@@ -106,7 +108,7 @@ static int tainted(const void *p, size_t n)
     return 0;
 }
 
-static int untainted;              /* outputs that did not depend on the secrets */
+static int untainted; /* outputs that did not depend on the secrets */
 
 static void expect_tainted(int secret, const void *p, size_t n, const char *what, size_t i)
 {
@@ -137,7 +139,7 @@ static void run_all(size_t n, int secret, outputs *o)
             uint8_t *out = o->eea3[i];
             if (i % 2)
                 memcpy(out, in.msg[i], nbytes_of(msgs[i].bits));
-            jobs[i] = (zuc_eea3_job){ in.key[i], msgs[i].count, msgs[i].bearer,
+            jobs[i] = (zuc_eea3_job){ in.key[i],         msgs[i].count,           msgs[i].bearer,
                                       msgs[i].direction, i % 2 ? out : in.msg[i], out,
                                       msgs[i].bits };
             if (secret)
@@ -153,8 +155,8 @@ static void run_all(size_t n, int secret, outputs *o)
         inputs in = inputs_new(secret);
         zuc_eia3_job jobs[NMSG] = { { 0 } };
         for (size_t i = 0; i < n; i++) {
-            jobs[i] = (zuc_eia3_job){ in.key[i], msgs[i].count, msgs[i].bearer,
-                                      msgs[i].direction, in.msg[i], msgs[i].bits, &o->eia3[i] };
+            jobs[i] = (zuc_eia3_job){ in.key[i], msgs[i].count, msgs[i].bearer, msgs[i].direction,
+                                      in.msg[i], msgs[i].bits,  &o->eia3[i] };
             if (secret)
                 VALGRIND_MAKE_MEM_UNDEFINED(&jobs[i].count, sizeof jobs[i].count);
         }
@@ -180,14 +182,14 @@ static void run_all(size_t n, int secret, outputs *o)
         VALGRIND_MAKE_MEM_DEFINED(o->zuc256, sizeof o->zuc256);
         inputs_free(&in);
     }
-    for (int t = 0; t < 4; t++) {               /* every job 4, 8, 16 bytes; then mixed */
+    for (int t = 0; t < 4; t++) { /* every job 4, 8, 16 bytes; then mixed */
         inputs in = inputs_new(secret);
         zuc256_mac_job jobs[NMSG] = { { 0 } };
         size_t tag_bytes[NMSG];
         for (size_t i = 0; i < n; i++) {
             tag_bytes[i] = t < 3 ? (size_t)4 << t : msgs[i].tag_bytes;
-            jobs[i] = (zuc256_mac_job){ in.key[i], in.iv[i], in.msg[i], msgs[i].bits,
-                                        o->tag[t][i], tag_bytes[i] };
+            jobs[i] = (zuc256_mac_job){ in.key[i],    in.iv[i],     in.msg[i],
+                                        msgs[i].bits, o->tag[t][i], tag_bytes[i] };
         }
         call_ok(zuc256_mac_n(jobs, n), "zuc256_mac_n");
         for (size_t i = 0; i < n; i++)
@@ -209,8 +211,8 @@ static void compare(const char *path, size_t n, const outputs *got, const output
     };
     for (int k = 0; k < 4; k++)
         if (bad[k]) {
-            fprintf(stderr, "consttime: %s: %s on %zu messages differs from the reference\n",
-                    path, names[k], n);
+            fprintf(stderr, "consttime: %s: %s on %zu messages differs from the reference\n", path,
+                    names[k], n);
             failures++;
         }
 }
@@ -233,7 +235,8 @@ static int check_path(const char *path)
     if (!zuc_impl_usable(path)) {
         printf("consttime: %s: not usable on this CPU%s; not covered\n", path,
                RUNNING_ON_VALGRIND ? " as valgrind emulates it (its CPUID lacks a feature "
-                                     "the path needs)" : "");
+                                     "the path needs)"
+                                   : "");
         return 0;
     }
     if (sigsetjmp(on_sigill, 1)) {
@@ -255,8 +258,8 @@ static int check_path(const char *path)
     }
     zuc_force_impl("auto");
     printf("consttime: %s: zuc_*_n on %s, 1/3/%d messages, EEA3, EIA3, ZUC-256, ZUC-256 MAC "
-           "(tags 4, 8, 16, mixed): results %s\n", path, lanes, NMSG,
-           failures ? "DIFFER" : "agree");
+           "(tags 4, 8, 16, mixed): results %s\n",
+           path, lanes, NMSG, failures ? "DIFFER" : "agree");
     return 1;
 }
 

@@ -27,7 +27,8 @@ static uint8_t *field_bytes(const char *f, size_t *n)
 static int check_words(int version, char **fields, int nf, int first)
 {
     size_t klen, ivlen;
-    uint8_t *key = field_bytes(fields[first - 2], &klen), *iv = field_bytes(fields[first - 1], &ivlen);
+    uint8_t *key = field_bytes(fields[first - 2], &klen),
+            *iv = field_bytes(fields[first - 1], &ivlen);
     size_t n = (size_t)(nf - first);
     uint32_t z[MAX_FIELDS];
     zuc_state st;
@@ -42,7 +43,10 @@ static int check_words(int version, char **fields, int nf, int first)
         uint32_t want = (uint32_t)strtoul(fields[first + (int)i], NULL, 16);
         ok = z[i] == want && (!version || load_be32(ct + 4 * i) == want);
     }
-    free(key); free(iv); free(zeros); free(ct);
+    free(key);
+    free(iv);
+    free(zeros);
+    free(ct);
     return ok;
 }
 
@@ -64,7 +68,8 @@ static int check_line(char **f, int nf)
              memcmp(tag, want, n2) == 0;
         memset(tag, 0, sizeof tag);
         ok = ok && zuc256v_mac_n(atoi(f[1]), &job, 1) == ZUC_OK && memcmp(tag, want, n2) == 0;
-        free(msg); free(want);
+        free(msg);
+        free(want);
     } else if (strcmp(f[0], "nea6") == 0 && nf == 5) {
         uint8_t *msg = field_bytes(f[3], &n1), *want = field_bytes(f[4], &n2);
         uint8_t *out = malloc(n1 + 1);
@@ -72,14 +77,17 @@ static int check_line(char **f, int nf)
         ok = zuc_nea6_iv(key, iv, msg, out, 8 * n1) == ZUC_OK && memcmp(out, want, n1) == 0;
         memset(out, 0, n1);
         ok = ok && zuc_nea6_n(&job, 1) == ZUC_OK && memcmp(out, want, n1) == 0;
-        free(msg); free(want); free(out);
+        free(msg);
+        free(want);
+        free(out);
     } else if (strcmp(f[0], "nia6") == 0 && nf == 5) {
         uint8_t *msg = field_bytes(f[3], &n1), *want = field_bytes(f[4], &n2), tag[16];
         zuc_nia6_job job = { key, 0, 0, 0, iv, msg, n1, tag, n2 };
         ok = zuc_nia6_iv(key, iv, msg, n1, tag, n2) == ZUC_OK && memcmp(tag, want, n2) == 0;
         memset(tag, 0, sizeof tag);
         ok = ok && zuc_nia6_n(&job, 1) == ZUC_OK && memcmp(tag, want, n2) == 0;
-        free(msg); free(want);
+        free(msg);
+        free(want);
     } else if (strcmp(f[0], "nca6") == 0 && nf == 7) {
         uint8_t *aad = field_bytes(f[3], &n1), *msg = field_bytes(f[4], &n2);
         uint8_t *ct = field_bytes(f[5], &n3), *want = field_bytes(f[6], &n4);
@@ -90,9 +98,14 @@ static int check_line(char **f, int nf)
              memcmp(out, ct, n2) == 0 && memcmp(tag, want, n4) == 0;
         memset(out, 0, n2);
         ok = ok && zuc_nca6_decrypt_n(&job, 1) == ZUC_OK && verified && memcmp(out, msg, n2) == 0;
-        free(aad); free(msg); free(ct); free(want); free(out);
+        free(aad);
+        free(msg);
+        free(ct);
+        free(want);
+        free(out);
     }
-    free(key); free(iv);
+    free(key);
+    free(iv);
     return ok;
 }
 

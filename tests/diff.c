@@ -16,11 +16,10 @@
 #include "backends/ipsecmb.h"
 #endif
 #ifdef ZUC_TEST_INTERNALS
-#include "zuc_impl.h"          /* the implementation descriptors (static libzuc) */
+#include "zuc_impl.h" /* the implementation descriptors (static libzuc) */
 #endif
 
 #define MAX_BITS 4096
-
 
 /* 1 when the forced path is a multi-lane one (its one-message calls run
  * elsewhere): messages then go through the _n calls. */
@@ -48,15 +47,15 @@ static int eia3_call(const uint8_t *key, uint32_t count, uint8_t bearer, uint8_t
     return lanes_path ? zuc_eia3_n(&j, 1) : zuc_eia3(key, count, bearer, dir, msg, bits, mac);
 }
 
-static int zuc256_crypt_call(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
-                             uint8_t *out, size_t len)
+static int zuc256_crypt_call(const uint8_t *key, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                             size_t len)
 {
     zuc256_crypt_job j = { key, iv, in, out, len };
     return lanes_path ? zuc256_crypt_n(&j, 1) : zuc256_crypt(key, iv, in, out, len);
 }
 
-static int zuc256_mac_call(const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
-                           size_t bits, uint8_t *tag, size_t tag_bytes)
+static int zuc256_mac_call(const uint8_t *key, const uint8_t *iv, const uint8_t *msg, size_t bits,
+                           uint8_t *tag, size_t tag_bytes)
 {
     zuc256_mac_job j = { key, iv, msg, bits, tag, tag_bytes };
     return lanes_path ? zuc256_mac_n(&j, 1) : zuc256_mac(key, iv, msg, bits, tag, tag_bytes);
@@ -80,7 +79,8 @@ static void eea3_every_length(const char *impl)
         uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
         rng_fill(key, 16);
         rng_fill(msg, nbytes);
-        guarded want = guarded_new(nbytes), got = guarded_new(nbytes), inplace = guarded_new(nbytes);
+        guarded want = guarded_new(nbytes), got = guarded_new(nbytes),
+                inplace = guarded_new(nbytes);
         memcpy(inplace.data, msg, nbytes);
         select_impl("ref");
         eea3_call(key, count, bearer, dir, msg, want.data, bits);
@@ -92,7 +92,9 @@ static void eea3_every_length(const char *impl)
                  canaries_intact(&inplace);
         failures += !ok;
         check_count(ok);
-        guarded_free(&want); guarded_free(&got); guarded_free(&inplace);
+        guarded_free(&want);
+        guarded_free(&got);
+        guarded_free(&inplace);
         free(msg);
     }
     report("eea3 bits 0..4096", impl, failures, MAX_BITS + 1);
@@ -107,7 +109,7 @@ static void eia3_every_length(const char *impl)
         uint32_t count = (uint32_t)rng_next(), want, got;
         uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
         rng_fill(key, 16);
-        rng_fill(msg, nbytes);     /* bits beyond the length are random too: ignored */
+        rng_fill(msg, nbytes); /* bits beyond the length are random too: ignored */
         select_impl("ref");
         eia3_call(key, count, bearer, dir, msg, bits, &want);
         select_impl(impl);
@@ -134,13 +136,14 @@ static void zuc256_crypt_lengths(const char *impl)
         select_impl(impl);
         int ok = zuc256_crypt_call(key, iv, msg, got.data, len) == ZUC_OK &&
                  memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
-        memcpy(got.data, msg, len);                       /* in place */
+        memcpy(got.data, msg, len); /* in place */
         ok = ok && zuc256_crypt_call(key, iv, got.data, got.data, len) == ZUC_OK &&
              memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want); guarded_free(&got);
+        guarded_free(&want);
+        guarded_free(&got);
         free(msg);
     }
     report("zuc256 bytes 0..600 + large", impl, failures, cases);
@@ -163,7 +166,8 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want); guarded_free(&got);
+        guarded_free(&want);
+        guarded_free(&got);
         free(msg);
     }
     char what[64];
@@ -174,8 +178,9 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
 /* Large messages: the block and group boundaries of the fast paths. */
 static void large_messages(const char *impl)
 {
-    static const size_t sizes_bits[] = { 65536 * 8 + 5, (1 << 20) * 8, 100003, 2048 * 8 - 1,
-                                         2048 * 8, 2048 * 8 + 1, 2 * 2048 * 8 + 33 };
+    static const size_t sizes_bits[] = { 65536 * 8 + 5,    (1 << 20) * 8, 100003,
+                                         2048 * 8 - 1,     2048 * 8,      2048 * 8 + 1,
+                                         2 * 2048 * 8 + 33 };
     long failures = 0, n = sizeof sizes_bits / sizeof sizes_bits[0];
     for (long i = 0; i < n; i++) {
         size_t bits = sizes_bits[i], nbytes = (bits + 7) / 8;
@@ -195,7 +200,9 @@ static void large_messages(const char *impl)
         int ok = memcmp(a, b, nbytes) == 0 && ma == mb && memcmp(ta, tb, 16) == 0;
         failures += !ok;
         check_count(ok);
-        free(msg); free(a); free(b);
+        free(msg);
+        free(a);
+        free(b);
     }
     report("large eea3/eia3/mac128", impl, failures, n);
 }
@@ -211,16 +218,22 @@ static void keystream_continuation(const char *impl)
         int is256 = c % 2;
         zuc_state st;
         select_impl("ref");
-        if (is256) zuc256_keystream_init(&st, key, iv); else zuc128_keystream_init(&st, key, iv);
+        if (is256)
+            zuc256_keystream_init(&st, key, iv);
+        else
+            zuc128_keystream_init(&st, key, iv);
         zuc_keystream(&st, want, 400);
         select_impl(impl);
-        if (is256) zuc256_keystream_init(&st, key, iv); else zuc128_keystream_init(&st, key, iv);
+        if (is256)
+            zuc256_keystream_init(&st, key, iv);
+        else
+            zuc128_keystream_init(&st, key, iv);
         size_t done = 0;
         while (done < 400) {
             size_t piece = 1 + rng_below(40);
             if (piece > 400 - done)
                 piece = 400 - done;
-            select_impl(rng_below(4) == 0 ? "ref" : impl);     /* any path continues any state */
+            select_impl(rng_below(4) == 0 ? "ref" : impl); /* any path continues any state */
             zuc_keystream(&st, got + done, piece);
             done += piece;
         }
@@ -267,15 +280,18 @@ static int xor_continues(const zuc_impl *im, size_t len)
              memcmp(want, inplace.data, len) == 0 && memcmp(wz, gz, sizeof wz) == 0 &&
              memcmp(wz1, iz, sizeof wz1) == 0 && canaries_intact(&got) &&
              canaries_intact(&inplace) && canaries_intact(&got2);
-    guarded_free(&got); guarded_free(&inplace); guarded_free(&got2);
-    free(msg); free(want);
+    guarded_free(&got);
+    guarded_free(&inplace);
+    guarded_free(&got2);
+    free(msg);
+    free(want);
     return ok;
 }
 
 static void xor_keystream_lengths(const zuc_impl *im)
 {
-    static const size_t beyond[] = { 65533, 65534, 65535, 65536, 65537, 65538, 65539,
-                                     65536 + 61, 65536 + 62, 65536 + 63 };
+    static const size_t beyond[] = { 65533, 65534, 65535,      65536,      65537,
+                                     65538, 65539, 65536 + 61, 65536 + 62, 65536 + 63 };
     long failures = 0, cases = 0;
     for (size_t len = 0; len <= 300; len++, cases++)
         failures += !xor_continues(im, len);
@@ -301,23 +317,32 @@ static void many_messages(const char *impl)
         for (size_t i = 0; i < n; i++) {
             size_t bits = rng_below(MAX_BITS + 1), nbytes = (bits + 7) / 8;
             rng_fill(keys[i], 16);
-            ins[i] = malloc(nbytes + 1); outs[i] = malloc(nbytes + 1); refs[i] = malloc(nbytes + 1);
+            ins[i] = malloc(nbytes + 1);
+            outs[i] = malloc(nbytes + 1);
+            refs[i] = malloc(nbytes + 1);
             rng_fill(ins[i], nbytes);
-            ej[i] = (zuc_eea3_job){ keys[i], (uint32_t)rng_next(), (uint8_t)rng_below(32),
-                                    (uint8_t)rng_below(2), ins[i], outs[i], bits };
-            aj[i] = (zuc_eia3_job){ keys[i], ej[i].count, ej[i].bearer, ej[i].direction, ins[i],
-                                    bits, &macs[i] };
+            ej[i] = (zuc_eea3_job){ keys[i],
+                                    (uint32_t)rng_next(),
+                                    (uint8_t)rng_below(32),
+                                    (uint8_t)rng_below(2),
+                                    ins[i],
+                                    outs[i],
+                                    bits };
+            aj[i] = (zuc_eia3_job){ keys[i], ej[i].count, ej[i].bearer, ej[i].direction,
+                                    ins[i],  bits,        &macs[i] };
         }
         ok = zuc_eea3_n(ej, n) == ZUC_OK && zuc_eia3_n(aj, n) == ZUC_OK;
         for (size_t i = 0; i < n; i++) {
             uint32_t mac;
             size_t nbytes = (ej[i].length_bits + 7) / 8;
             eea3_call(ej[i].key, ej[i].count, ej[i].bearer, ej[i].direction, ins[i], refs[i],
-                     ej[i].length_bits);
+                      ej[i].length_bits);
             eia3_call(aj[i].key, aj[i].count, aj[i].bearer, aj[i].direction, ins[i],
-                     aj[i].length_bits, &mac);
+                      aj[i].length_bits, &mac);
             ok = ok && memcmp(refs[i], outs[i], nbytes) == 0 && mac == macs[i];
-            free(ins[i]); free(outs[i]); free(refs[i]);
+            free(ins[i]);
+            free(outs[i]);
+            free(refs[i]);
         }
         failures += !ok;
         check_count(ok);
@@ -365,7 +390,8 @@ static void zuc256_versions(const char *impl)
             failures += !ok;
             cases++;
             check_count(ok);
-            guarded_free(&want); guarded_free(&got);
+            guarded_free(&want);
+            guarded_free(&got);
             free(msg);
         }
         for (size_t bits = 0; bits <= 1100; bits += 1 + bits / 64) {
@@ -383,7 +409,8 @@ static void zuc256_versions(const char *impl)
             failures += !ok;
             cases++;
             check_count(ok);
-            guarded_free(&want); guarded_free(&got);
+            guarded_free(&want);
+            guarded_free(&got);
             free(msg);
         }
     }
@@ -439,7 +466,8 @@ static void nxa6_against_ref(const char *impl)
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want); guarded_free(&got);
+        guarded_free(&want);
+        guarded_free(&got);
         free(msg);
     }
     report("nea6 bits 0..2100", impl, failures, cases);
@@ -461,23 +489,30 @@ static void nxa6_against_ref(const char *impl)
         use_impl("ref");
         nca6_call(0, key, iv, aad, aad_len, msg, want.data, len, want_tag.data, tag_bytes);
         use_impl(impl);
-        ok = ok && nca6_call(0, key, iv, aad, aad_len, msg, got.data, len, got_tag.data,
-                             tag_bytes) == ZUC_OK &&
+        ok = ok &&
+             nca6_call(0, key, iv, aad, aad_len, msg, got.data, len, got_tag.data, tag_bytes) ==
+                 ZUC_OK &&
              memcmp(want.data, got.data, len) == 0 && canaries_intact(&got) &&
              memcmp(want_tag.data, got_tag.data, tag_bytes) == 0 && canaries_intact(&got_tag);
-        ok = ok && nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
-                             tag_bytes) == ZUC_OK &&
+        ok = ok &&
+             nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
+                       tag_bytes) == ZUC_OK &&
              memcmp(got.data, msg, len) == 0 && canaries_intact(&got);
         memcpy(got.data, want.data, len);
         got_tag.data[rng_below(tag_bytes)] ^= (uint8_t)(1u << rng_below(8));
-        ok = ok && nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
-                             tag_bytes) == ZUC_EAUTH &&
+        ok = ok &&
+             nca6_call(1, key, iv, aad, aad_len, got.data, got.data, len, got_tag.data,
+                       tag_bytes) == ZUC_EAUTH &&
              memcmp(got.data, want.data, len) == 0 && canaries_intact(&got);
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want_tag); guarded_free(&got_tag); guarded_free(&want); guarded_free(&got);
-        free(msg); free(aad);
+        guarded_free(&want_tag);
+        guarded_free(&got_tag);
+        guarded_free(&want);
+        guarded_free(&got);
+        free(msg);
+        free(aad);
     }
     report("nia6/nca6 bytes 0..300, tags 4..16", impl, failures, cases);
 }
@@ -503,17 +538,20 @@ static void nxa6_many(const char *impl)
             rng_fill(keys[i], 32);
             rng_fill(ivs[i], 16);
             rng_fill(aads[i], sizeof aads[i]);
-            ins[i] = malloc(len + 1); outs[i] = malloc(len + 1); couts[i] = malloc(len + 1);
+            ins[i] = malloc(len + 1);
+            outs[i] = malloc(len + 1);
+            couts[i] = malloc(len + 1);
             rng_fill(ins[i], len);
-            const uint8_t *iv = rng_below(4) ? ivs[i] : NULL;   /* NULL: the 3GPP IV */
+            const uint8_t *iv = rng_below(4) ? ivs[i] : NULL; /* NULL: the 3GPP IV */
             uint32_t count = (uint32_t)rng_next();
             uint8_t bearer = (uint8_t)rng_below(32), dir = (uint8_t)rng_below(2);
-            ej[i] = (zuc_nea6_job){ keys[i], count, bearer, dir, iv, ins[i], outs[i],
-                                    8 * len - (len ? rng_below(8) : 0) };
-            ij[i] = (zuc_nia6_job){ keys[i], count, bearer, dir, iv, ins[i], len, tags[i],
-                                    tag_bytes };
-            cj[i] = (zuc_nca6_job){ keys[i], count, bearer, dir, iv, aads[i], rng_below(41),
-                                    ins[i], couts[i], len, ctags[i], tag_bytes, &verified[i] };
+            ej[i] = (zuc_nea6_job){ keys[i], count,  bearer,  dir,
+                                    iv,      ins[i], outs[i], 8 * len - (len ? rng_below(8) : 0) };
+            ij[i] =
+                (zuc_nia6_job){ keys[i], count, bearer, dir, iv, ins[i], len, tags[i], tag_bytes };
+            cj[i] = (zuc_nca6_job){ keys[i],  count,         bearer,      dir,      iv,
+                                    aads[i],  rng_below(41), ins[i],      couts[i], len,
+                                    ctags[i], tag_bytes,     &verified[i] };
         }
         use_impl(impl);
         int ok = zuc_nea6_n(ej, n) == ZUC_OK && zuc_nia6_n(ij, n) == ZUC_OK &&
@@ -531,12 +569,15 @@ static void nxa6_many(const char *impl)
                  memcmp(ref, outs[i], (ej[i].length_bits + 7) / 8) == 0;
             if (!ij[i].iv)
                 zuc_nxa6_iv(made[i], ZUC_NIA6, tb, ij[i].count, ij[i].bearer, ij[i].direction);
-            ok = ok && zuc_nia6_iv(keys[i], ij[i].iv ? ij[i].iv : made[i], ins[i], len, tag,
-                                   tb) == ZUC_OK && memcmp(tag, tags[i], tb) == 0;
+            ok = ok &&
+                 zuc_nia6_iv(keys[i], ij[i].iv ? ij[i].iv : made[i], ins[i], len, tag, tb) ==
+                     ZUC_OK &&
+                 memcmp(tag, tags[i], tb) == 0;
             if (!cj[i].iv)
                 zuc_nxa6_iv(made[i], ZUC_NCA6, tb, cj[i].count, cj[i].bearer, cj[i].direction);
-            ok = ok && zuc_nca6_encrypt_iv(keys[i], cj[i].iv ? cj[i].iv : made[i], cj[i].aad,
-                                           cj[i].aad_bytes, ins[i], ref, len, tag, tb) == ZUC_OK &&
+            ok = ok &&
+                 zuc_nca6_encrypt_iv(keys[i], cj[i].iv ? cj[i].iv : made[i], cj[i].aad,
+                                     cj[i].aad_bytes, ins[i], ref, len, tag, tb) == ZUC_OK &&
                  memcmp(ref, couts[i], len) == 0 && memcmp(tag, ctags[i], tb) == 0;
             free(ref);
         }
@@ -547,7 +588,7 @@ static void nxa6_many(const char *impl)
             bad[i] = rng_below(4) == 0;
             ctags[i][0] ^= bad[i];
             any_bad |= bad[i];
-            memcpy(outs[i], couts[i], cj[i].length_bytes);     /* the ciphertext, kept */
+            memcpy(outs[i], couts[i], cj[i].length_bytes); /* the ciphertext, kept */
             verified[i] = -1;
         }
         use_impl(impl);
@@ -558,7 +599,9 @@ static void nxa6_many(const char *impl)
             ok = verified[i] == !bad[i] && (bad[i] ? kept : good);
         }
         for (size_t i = 0; i < n; i++) {
-            free(ins[i]); free(outs[i]); free(couts[i]);
+            free(ins[i]);
+            free(outs[i]);
+            free(couts[i]);
         }
         failures += !ok;
         check_count(ok);
@@ -588,7 +631,8 @@ static void invalid_arguments(const char *impl)
         { "eia3 NULL msg", eia3_call(key, 0, 0, 0, NULL, 8, &mac), ZUC_ENULL },
         { "eia3 bearer 40", eia3_call(key, 0, 40, 0, msg, 8, &mac), ZUC_EPARAM },
         { "zuc256 NULL iv", zuc256_crypt_call(key, NULL, msg, out.data, 16), ZUC_ENULL },
-        { "zuc256 too long", zuc256_crypt_call(key, iv, msg, out.data, ZUC256_MAX_BYTES + 1), ZUC_ELENGTH },
+        { "zuc256 too long", zuc256_crypt_call(key, iv, msg, out.data, ZUC256_MAX_BYTES + 1),
+          ZUC_ELENGTH },
         { "mac tag 5", zuc256_mac_call(key, iv, msg, 8, out.data, 5), ZUC_ETAGSIZE },
         { "mac tag 0", zuc256_mac_call(key, iv, msg, 8, out.data, 0), ZUC_ETAGSIZE },
         { "mac NULL tag", zuc256_mac_call(key, iv, msg, 8, NULL, 4), ZUC_ENULL },
@@ -607,12 +651,15 @@ static void invalid_arguments(const char *impl)
         { "nia6 direction 2", zuc_nia6(key, 0, 0, 2, msg, 16, out.data, 8), ZUC_EPARAM },
         { "nca6 NULL tag", nca6_call(0, key, iv, msg, 4, msg, out.data, 16, NULL, 8), ZUC_ENULL },
         { "nca6 NULL aad", nca6_call(0, key, iv, NULL, 4, msg, out.data, 16, msg, 8), ZUC_ENULL },
-        { "nca6 too long", nca6_call(0, key, iv, msg, 0, msg, out.data, ZUC_NXA6_MAX_BYTES + 1, msg, 8), ZUC_ELENGTH },
+        { "nca6 too long",
+          nca6_call(0, key, iv, msg, 0, msg, out.data, ZUC_NXA6_MAX_BYTES + 1, msg, 8),
+          ZUC_ELENGTH },
         { "nxa6 iv algorithm 3", zuc_nxa6_iv(out.data, 3, 8, 0, 0, 0), ZUC_EPARAM },
 #if SIZE_MAX > 0xFFFFFFFFu
         { "eea3 2^32 bits", eea3_call(key, 0, 0, 0, msg, out.data, (size_t)1 << 32), ZUC_ELENGTH },
         { "eia3 2^32 bits", eia3_call(key, 0, 0, 0, msg, (size_t)1 << 32, &mac), ZUC_ELENGTH },
-        { "mac beyond 2^32", zuc256_mac_call(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4), ZUC_ELENGTH },
+        { "mac beyond 2^32", zuc256_mac_call(key, iv, msg, ((size_t)1 << 32) - 63, out.data, 4),
+          ZUC_ELENGTH },
 #endif
     };
     long n = sizeof cases / sizeof cases[0], failures = check_rc_cases(cases, (size_t)n);
@@ -620,7 +667,8 @@ static void invalid_arguments(const char *impl)
     failures += !untouched;
     check_count(untouched);
     /* a bad job in a many-message call: nothing is written for any job */
-    zuc_eea3_job jobs[2] = { { key, 0, 0, 0, msg, out.data, 128 }, { key, 0, 33, 0, msg, out.data, 8 } };
+    zuc_eea3_job jobs[2] = { { key, 0, 0, 0, msg, out.data, 128 },
+                             { key, 0, 33, 0, msg, out.data, 8 } };
     int batch_ok = zuc_eea3_n(jobs, 2) == ZUC_EPARAM && memcmp(before, out.data, 16) == 0;
     failures += !batch_ok;
     check_count(batch_ok);
@@ -680,7 +728,9 @@ static void versus_ipsecmb(const char *impl, long per_kind)
              memcmp(tag_ours, tag_theirs, tag_bytes) == 0;
         failures[3] += !ok;
         check_count(ok);
-        free(msg); free(ours); free(theirs);
+        free(msg);
+        free(ours);
+        free(theirs);
     }
     report("vs ipsec-mb eea3 (bits)", impl, failures[0], per_kind);
     report("vs ipsec-mb eia3 (bits)", impl, failures[1], per_kind);

@@ -29,23 +29,27 @@ static void check(int ok, const char *what, const char *name)
 
 /* ---- Table 1 ---------------------------------------------------------------------- */
 
-typedef struct { const char *family; size_t count; } family_count;
+typedef struct {
+    const char *family;
+    size_t count;
+} family_count;
 
 /* DESIGN §1.3 / the document's Table 1, row by row: 185 configurations
  * (the document counts 188). */
 static const family_count table1[] = {
-    { "aes", 15 }, { "blowfish", 4 }, { "camellia", 12 }, { "cast5", 4 }, { "des", 4 },
-    { "des-ede", 4 }, { "des-ede3", 4 }, { "desx", 2 }, { "rc2", 8 }, { "rc4", 1 },
-    { "seed", 4 }, { "sm2", 1 }, { "sm4", 2 }, { "simon", 60 }, { "speck", 60 },
+    { "aes", 15 },    { "blowfish", 4 }, { "camellia", 12 }, { "cast5", 4 },  { "des", 4 },
+    { "des-ede", 4 }, { "des-ede3", 4 }, { "desx", 2 },      { "rc2", 8 },    { "rc4", 1 },
+    { "seed", 4 },    { "sm2", 1 },      { "sm4", 2 },       { "simon", 60 }, { "speck", 60 },
 };
 
 static const char *const some_names[] = {
-    "aes-128-cbc", "aes-256-ctr", "blowfish-128-ofb", "camellia-192-cfb", "cast5-128-ecb",
-    "des-64-cbc", "des-ede-128-ecb", "des-ede3-192-ofb", "desx-192-cbc", "desx-192-ecb",
-    "rc2-40-cfb", "rc2-64-ecb", "rc4-40", "seed-128-ofb", "sm2-256", "sm4-128-ecb",
+    "aes-128-cbc",      "aes-256-ctr",     "blowfish-128-ofb", "camellia-192-cfb",
+    "cast5-128-ecb",    "des-64-cbc",      "des-ede-128-ecb",  "des-ede3-192-ofb",
+    "desx-192-cbc",     "desx-192-ecb",    "rc2-40-cfb",       "rc2-64-ecb",
+    "rc4-40",           "seed-128-ofb",    "sm2-256",          "sm4-128-ecb",
     "simon-32/64-pcbc", "simon-48/72-cbc", "simon-96/144-ofb", "simon-128/256-ctr",
-    "speck-32/64-ecb", "speck-48/96-cfb", "speck-64/96-pcbc", "speck-128/128-ecb",
-    "zuc-128", "zuc-256",
+    "speck-32/64-ecb",  "speck-48/96-cfb", "speck-64/96-pcbc", "speck-128/128-ecb",
+    "zuc-128",          "zuc-256",
 };
 
 static void test_table1(void)
@@ -115,7 +119,9 @@ static void test_openssl_vectors(void)
                     !engine_unavailable(&all[i]);
     check(checked == expected, "a known answer for every EVP configuration", "");
     printf("%zu OpenSSL configurations checked against openssl enc\n", checked);
-    free(key); free(iv); free(pt);
+    free(key);
+    free(iv);
+    free(pt);
     json_free(doc);
 }
 
@@ -136,10 +142,13 @@ static void test_stream_vectors(void)
         memcpy(key, k, nk < sizeof key ? nk : sizeof key);
         memcpy(iv, v, niv < sizeof iv ? niv : sizeof iv);
         uint8_t *zeros = calloc(nks, 1), *out = calloc(nks, 1);
-        int ok = engine_encrypt(&all[i], key, iv, zeros, nks, out, &out_n, err,
-                                sizeof err) == 0;
+        int ok = engine_encrypt(&all[i], key, iv, zeros, nks, out, &out_n, err, sizeof err) == 0;
         check(ok && out_n == nks && memcmp(out, want, nks) == 0, "stream vector", all[i].name);
-        free(k); free(v); free(want); free(zeros); free(out);
+        free(k);
+        free(v);
+        free(want);
+        free(zeros);
+        free(out);
     }
 }
 
@@ -156,10 +165,12 @@ static void test_zuc_engine(void)
     rng_fill(iv, sizeof iv);
     zuc_eea3(key, 0, iv[0] & 31, iv[1] & 1, in, want, (1u << 20) * 8);
     zuc_eea3(key, 1, iv[0] & 31, iv[1] & 1, in + (1u << 20), want + (1u << 20), 1000 * 8);
-    check(c && engine_encrypt(c, key, iv, in, n, out, &out_n, err, sizeof err) == 0 &&
-              out_n == n && memcmp(out, want, n) == 0,
+    check(c && engine_encrypt(c, key, iv, in, n, out, &out_n, err, sizeof err) == 0 && out_n == n &&
+              memcmp(out, want, n) == 0,
           "zuc-128 engine is 128-EEA3 per MiB", "");
-    free(in); free(out); free(want);
+    free(in);
+    free(out);
+    free(want);
 }
 
 /* ---- round trips ---------------------------------------------------------------------- */
@@ -245,7 +256,8 @@ static void test_child_report(void)
 {
     child_report r;
     check(child_report_parse("noise\n" CHILD_REPORT_TAG " latency_ms=12.5 in_bytes=100 "
-                             "out_bytes=112 checksum=00ff00ff00ff00ff\n", &r) == 0 &&
+                             "out_bytes=112 checksum=00ff00ff00ff00ff\n",
+                             &r) == 0 &&
               r.latency_ms == 12.5 && r.in_bytes == 100 && r.out_bytes == 112 &&
               r.checksum == 0x00ff00ff00ff00ffull,
           "child report parsed", "");

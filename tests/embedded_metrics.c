@@ -38,15 +38,15 @@ static char **burn_command(char **out, char *const *args)
     return out;
 }
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        int ok_ = (cond);                                                                          \
-        if (!ok_) {                                                                                \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                            \
-            printf(__VA_ARGS__);                                                                   \
-            printf("\n");                                                                          \
-        }                                                                                          \
-        check_count(ok_);                                                                          \
+#define CHECK(cond, ...)                                \
+    do {                                                \
+        int ok_ = (cond);                               \
+        if (!ok_) {                                     \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+            printf(__VA_ARGS__);                        \
+            printf("\n");                               \
+        }                                               \
+        check_count(ok_);                               \
     } while (0)
 
 static const char *proc_dir(const char *layout)
@@ -140,7 +140,8 @@ static void check_meminfo(const char *what, const char *text, int rc, unsigned l
     CHECK(got == rc && (rc != 0 || (m.total_kb == total && m.available_kb == avail &&
                                     m.used_kb == total - avail)),
           "meminfo %s: rc %d total %llu available %llu used %llu, want rc %d total %llu "
-          "available %llu", what, got, m.total_kb, m.available_kb, m.used_kb, rc, total, avail);
+          "available %llu",
+          what, got, m.total_kb, m.available_kb, m.used_kb, rc, total, avail);
 }
 
 static void test_parse_meminfo(void)
@@ -160,15 +161,16 @@ static void test_parse_meminfo(void)
                   "MemTotal: 100 kB\nMemFree: 10 kB\nMemAvailable: 101 kB\n", -1, 0, 0);
     check_meminfo("no unit", "MemTotal: 100\nMemAvailable: 10\n", -1, 0, 0);
     check_meminfo("not a number", "MemTotal: 1x0 kB\nMemAvailable: 10 kB\n", -1, 0, 0);
-    check_meminfo("a line without a colon", "MemTotal: 100 kB\ngarbage\nMemAvailable: 10 kB\n",
-                  -1, 0, 0);
+    check_meminfo("a line without a colon", "MemTotal: 100 kB\ngarbage\nMemAvailable: 10 kB\n", -1,
+                  0, 0);
     check_meminfo("neither MemAvailable nor MemFree", "MemTotal: 100 kB\nCached: 10 kB\n", -1, 0,
                   0);
     check_meminfo("MemTotal 0", "MemTotal: 0 kB\nMemAvailable: 0 kB\n", -1, 0, 0);
     check_meminfo("fallback without Buffers/Cached", "MemTotal: 100 kB\nMemFree: 30 kB\n", 0, 100,
                   30);
     check_meminfo("blank lines, unitless keys",
-                  "\nHugePages_Total:       0\nMemTotal: 100 kB\n\nMemAvailable: 75 kB", 0, 100, 75);
+                  "\nHugePages_Total:       0\nMemTotal: 100 kB\n\nMemAvailable: 75 kB", 0, 100,
+                  75);
 }
 
 /* ---- /proc/net/dev ------------------------------------------------------- */
@@ -233,7 +235,8 @@ static void test_parse_net_dev(void)
 
     /* The columns are counted from the header. */
     rc = sysmon_parse_net_dev("Inter-|Receive|Transmit\n face |bytes packets|bytes packets\n"
-                              "  eth0: 10 1 20 2\n\n  wlan0:30 3 40 4", &n);
+                              "  eth0: 10 1 20 2\n\n  wlan0:30 3 40 4",
+                              &n);
     CHECK(rc == 0 && n.n == 2 && iface_is(&n, 0, "eth0", 10, 20) &&
               iface_is(&n, 1, "wlan0", 30, 40),
           "net/dev with two columns a side: rc %d n %zu", rc, n.n);
@@ -243,12 +246,12 @@ static void test_parse_net_dev(void)
     CHECK(sysmon_parse_net_dev(buf, &n) == 0 && n.n == 0, "net/dev with no interfaces");
     static const char *const bad[] = {
         "",
-        "  eth0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                     /* no header */
-        "Inter-|   Receive  |  Transmit\n face |packets errs|packets errs\n",    /* no bytes */
-        "%s  eth0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                     /* no colon */
-        "%s  : 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                        /* no name */
+        "  eth0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                   /* no header */
+        "Inter-|   Receive  |  Transmit\n face |packets errs|packets errs\n", /* no bytes */
+        "%s  eth0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                  /* no colon */
+        "%s  : 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",                     /* no name */
         "%s  abcdefghijabcdefghijabcdefghijab: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n",
-        "%s  eth0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n",                 /* one too many */
+        "%s  eth0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n", /* one too many */
         "%s  eth0: 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x\n",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -259,11 +262,14 @@ static void test_parse_net_dev(void)
 
 static void test_net_delta(void)
 {
-    sysmon_net before = { 3, { { "lo", 100, 100 }, { "eth0", 1000, 500 }, { "wlan0", 900, 900 } }, 0 };
-    sysmon_net after = { 4,
-                         { { "lo", 5100, 5100 }, { "usb0", 77, 77 }, { "wlan0", 10, 950 },
-                           { "eth0", 1600, 530 } },
-                         0 };
+    sysmon_net before = { 3,
+                          { { "lo", 100, 100 }, { "eth0", 1000, 500 }, { "wlan0", 900, 900 } },
+                          0 };
+    sysmon_net after = {
+        4,
+        { { "lo", 5100, 5100 }, { "usb0", 77, 77 }, { "wlan0", 10, 950 }, { "eth0", 1600, 530 } },
+        0
+    };
     unsigned long long rx, tx;
     sysmon_net_delta(&before, &after, &rx, &tx);
     /* lo left out, usb0 new (not in before), wlan0's rx reset: eth0 600/30
@@ -282,11 +288,10 @@ static void test_read(void)
     CHECK(rc == 0 && c.total == 1154826 && c.idle == 364943 && m.total_kb == 24684096 &&
               m.used_kb == 24684096 - 24177288 && n.n == 4 &&
               iface_is(&n, 3, "eth0", 578090624, 745694),
-          "sysmon_read linux6: rc %d total %llu idle %llu mem %llu/%llu n %zu", rc, c.total,
-          c.idle, m.used_kb, m.total_kb, n.n);
+          "sysmon_read linux6: rc %d total %llu idle %llu mem %llu/%llu n %zu", rc, c.total, c.idle,
+          m.used_kb, m.total_kb, n.n);
     rc = sysmon_read(proc_dir("linux24"), &c, &m, &n);
-    CHECK(rc == 0 && c.total == 22630142 && c.idle == 22625563 && m.used_kb == 83332 &&
-              n.n == 3,
+    CHECK(rc == 0 && c.total == 22630142 && c.idle == 22625563 && m.used_kb == 83332 && n.n == 3,
           "sysmon_read linux24: rc %d", rc);
     rc = sysmon_read(proc_dir("linux24"), NULL, &m, NULL);
     CHECK(rc == 0 && m.total_kb == 255576, "sysmon_read of meminfo alone: rc %d", rc);
@@ -305,14 +310,17 @@ static void test_read(void)
 
 static void test_utilisation(void)
 {
-    static const struct { sysmon_cpu a, b; double want; } cases[] = {
-        { { 1000, 800 }, { 1100, 840 }, 0.6 },   /* 60 of 100 jiffies busy */
-        { { 1000, 800 }, { 1200, 800 }, 1.0 },   /* none idle */
-        { { 1000, 800 }, { 1050, 850 }, 0.0 },   /* all idle */
-        { { 1000, 800 }, { 1000, 800 }, 0.0 },   /* no time elapsed */
-        { { 1000, 800 }, { 900, 700 }, 0.0 },    /* total backwards */
-        { { 1000, 800 }, { 1010, 790 }, 1.0 },   /* iowait stepped back: no idle */
-        { { 1000, 800 }, { 1010, 830 }, 0.0 },   /* idle beyond total: clamped */
+    static const struct {
+        sysmon_cpu a, b;
+        double want;
+    } cases[] = {
+        { { 1000, 800 }, { 1100, 840 }, 0.6 }, /* 60 of 100 jiffies busy */
+        { { 1000, 800 }, { 1200, 800 }, 1.0 }, /* none idle */
+        { { 1000, 800 }, { 1050, 850 }, 0.0 }, /* all idle */
+        { { 1000, 800 }, { 1000, 800 }, 0.0 }, /* no time elapsed */
+        { { 1000, 800 }, { 900, 700 }, 0.0 },  /* total backwards */
+        { { 1000, 800 }, { 1010, 790 }, 1.0 }, /* iowait stepped back: no idle */
+        { { 1000, 800 }, { 1010, 830 }, 0.0 }, /* idle beyond total: clamped */
         { { 0, 0 }, { 400, 100 }, 0.75 },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -342,10 +350,10 @@ static void test_sampler_on_samples(void)
               sum.mem_used_kb_max == used && sum.mem_used_kb_after == used &&
               sum.net_rx_bytes == 0 && sum.net_tx_bytes == 0,
           "sampler on linux6: rc %d samples %zu intervals %zu errors %zu util %g/%g/%g mem "
-          "%llu/%llu/%llu of %llu net %llu/%llu", rc, sum.samples, sum.intervals,
-          sum.read_errors, sum.cpu_util_overall, sum.cpu_util_mean, sum.cpu_util_max,
-          sum.mem_used_kb_before, sum.mem_used_kb_max, sum.mem_used_kb_after, sum.mem_total_kb,
-          sum.net_rx_bytes, sum.net_tx_bytes);
+          "%llu/%llu/%llu of %llu net %llu/%llu",
+          rc, sum.samples, sum.intervals, sum.read_errors, sum.cpu_util_overall, sum.cpu_util_mean,
+          sum.cpu_util_max, sum.mem_used_kb_before, sum.mem_used_kb_max, sum.mem_used_kb_after,
+          sum.mem_total_kb, sum.net_rx_bytes, sum.net_tx_bytes);
 
     errno = 0;
     s = sysmon_start(proc_dir("no-such-layout"), 20);
@@ -385,9 +393,9 @@ static void test_sampler_live(void)
     int mrc = sysmon_read(NULL, NULL, &m, NULL);
     printf("sampler: %zu samples, %zu intervals, cpu mean %.2f max %.2f overall %.2f, "
            "mem used %llu/%llu/%llu of %llu kB, net rx %llu tx %llu\n",
-           sum.samples, sum.intervals, sum.cpu_util_mean, sum.cpu_util_max,
-           sum.cpu_util_overall, sum.mem_used_kb_before, sum.mem_used_kb_max,
-           sum.mem_used_kb_after, sum.mem_total_kb, sum.net_rx_bytes, sum.net_tx_bytes);
+           sum.samples, sum.intervals, sum.cpu_util_mean, sum.cpu_util_max, sum.cpu_util_overall,
+           sum.mem_used_kb_before, sum.mem_used_kb_max, sum.mem_used_kb_after, sum.mem_total_kb,
+           sum.net_rx_bytes, sum.net_tx_bytes);
     CHECK(rc == 0 && sum.samples >= 5 && sum.read_errors == 0, "live sampler: rc %d samples %zu",
           rc, sum.samples);
     CHECK(sum.cpu_util_max > 0.2 && sum.cpu_util_max <= 1 && sum.cpu_util_mean <= sum.cpu_util_max,
@@ -430,8 +438,9 @@ static void test_proc_run(void)
     if (rc != 0)
         return;
     printf("burn: wall %.1f ms, user %.1f sys %.1f ms, cpu %.1f%%, peak rss %ld kB (%.3f%%), "
-           "exit %d\n", r.wall_ms, r.user_ms, r.sys_ms, r.cpu_percent, r.peak_rss_kb,
-           r.mem_percent, r.exit_status);
+           "exit %d\n",
+           r.wall_ms, r.user_ms, r.sys_ms, r.cpu_percent, r.peak_rss_kb, r.mem_percent,
+           r.exit_status);
     double self_wall = 0, self_cpu = 0;
     const char *seen = r.output ? strstr(r.output, " wall ") : NULL;
     CHECK(seen && sscanf(seen, " wall %lf cpu %lf", &self_wall, &self_cpu) == 2 && self_wall > 0,

@@ -18,8 +18,8 @@
 #include "registry.h"
 #include "support/testutil.h"
 
-static const char *const algorithms[] = { "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32",
-                                          "zuc-256-mac64", "zuc-256-mac128" };
+static const char *const algorithms[] = { "128-eea3",      "128-eia3",      "zuc-256",
+                                          "zuc-256-mac32", "zuc-256-mac64", "zuc-256-mac128" };
 #define N_ALGS (sizeof algorithms / sizeof algorithms[0])
 
 static const bench_entry *find(const char *algorithm, const char *backend, int oracle)
@@ -50,7 +50,7 @@ static int same_outputs(const bench_entry *oracle, const bench_entry *e, const s
 {
     bench_batch *want = bench_batch_new_lens(n, lens, e->output, seed);
     bench_batch *got = bench_batch_new_lens(n, lens, e->output, seed);
-    got->out_base[got->out_total] = 0xA5;          /* the byte after the last output */
+    got->out_base[got->out_total] = 0xA5; /* the byte after the last output */
     int ok = oracle->prepare(oracle) == 0 && oracle->run(want) == 0 && e->prepare(e) == 0 &&
              e->run(got) == 0 && memcmp(want->out_base, got->out_base, want->out_total) == 0 &&
              got->out_base[got->out_total] == 0xA5;
@@ -81,8 +81,9 @@ static void check_row(const char *algorithm)
         int expected = gmssl_expected();
         if (expected)
             check_count(0);
-        printf("%-14s gmssl %s%s\n", algorithm, expected ? "MISSING, though GmSSL is here: " :
-               "UNAVAILABLE: ", e && e->unavailable ? e->unavailable : "not built");
+        printf("%-14s gmssl %s%s\n", algorithm,
+               expected ? "MISSING, though GmSSL is here: " : "UNAVAILABLE: ",
+               e && e->unavailable ? e->unavailable : "not built");
         return;
     }
     if (!oracle) {

@@ -45,7 +45,7 @@ static void test_statistics(void)
     check_stats("n=6", six, 6, 3.5, 2, 5);
     double odd21[21];
     for (int i = 0; i < 21; i++)
-        odd21[i] = (double)((i * 8) % 21);     /* 0..20 shuffled */
+        odd21[i] = (double)((i * 8) % 21); /* 0..20 shuffled */
     check_stats("n=21", odd21, 21, 10, 4.5, 15.5);
     double same[] = { 2, 2, 2, 2 };
     check_stats("equal samples", same, 4, 2, 2, 2);
@@ -200,7 +200,7 @@ int main(void)
     test_statistics();
     test_mann_whitney();
     test_timer();
-    test_cpu_mhz();           /* after test_timer: it changes the reported unit */
+    test_cpu_mhz(); /* after test_timer: it changes the reported unit */
     test_compare_direction();
     test_json();
     return check_report("harness_unit");

@@ -38,7 +38,9 @@ static int check_zuc128(const json *v)
     zuc_keystream(&st, z, 1);
     zuc_keystream(&st, z + 1, maxi - 1);
     ok = ok && keystream_matches(ks, z);
-    free(key); free(iv); free(z);
+    free(key);
+    free(iv);
+    free(z);
     return ok;
 }
 
@@ -54,8 +56,9 @@ static int check_eea3(const json *v)
     uint8_t *out = malloc(plen + 1), *back = malloc(plen + 1);
     int ok = zuc_eea3(key, count, bearer, dir, pt, out, bits) == ZUC_OK && same(out, ct, clen);
     ok = ok && zuc_eea3(key, count, bearer, dir, ct, back, bits) == ZUC_OK && same(back, pt, plen);
-    memcpy(back, pt, plen);                                 /* in place */
-    ok = ok && zuc_eea3(key, count, bearer, dir, back, back, bits) == ZUC_OK && same(back, ct, clen);
+    memcpy(back, pt, plen); /* in place */
+    ok =
+        ok && zuc_eea3(key, count, bearer, dir, back, back, bits) == ZUC_OK && same(back, ct, clen);
     zuc_eea3_job jobs[BATCH];
     uint8_t *outs[BATCH];
     for (int i = 0; i < BATCH; i++) {
@@ -68,7 +71,11 @@ static int check_eea3(const json *v)
         ok = ok && same(outs[i], ct, clen);
         free(outs[i]);
     }
-    free(key); free(pt); free(ct); free(out); free(back);
+    free(key);
+    free(pt);
+    free(ct);
+    free(out);
+    free(back);
     return ok;
 }
 
@@ -82,8 +89,8 @@ static int check_eia3(const json *v)
     uint32_t mac = 0, want = maclen == 4 ? load_be32(mac_bytes) : 0;
     uint32_t count = (uint32_t)json_num(v, "count", 0);
     uint8_t bearer = (uint8_t)json_num(v, "bearer", 0), dir = (uint8_t)json_num(v, "direction", 0);
-    int ok = maclen == 4 && zuc_eia3(key, count, bearer, dir, msg, bits, &mac) == ZUC_OK &&
-             mac == want;
+    int ok =
+        maclen == 4 && zuc_eia3(key, count, bearer, dir, msg, bits, &mac) == ZUC_OK && mac == want;
     zuc_eia3_job jobs[BATCH];
     uint32_t macs[BATCH];
     for (int i = 0; i < BATCH; i++)
@@ -91,7 +98,9 @@ static int check_eia3(const json *v)
     ok = ok && zuc_eia3_n(jobs, BATCH) == ZUC_OK;
     for (int i = 0; i < BATCH; i++)
         ok = ok && macs[i] == want;
-    free(key); free(msg); free(mac_bytes);
+    free(key);
+    free(msg);
+    free(mac_bytes);
     return ok;
 }
 
@@ -119,7 +128,8 @@ static int check_zuc256(const json *v)
     uint8_t *pt = hex_decode(json_str(v, "plaintext"), &plen);
     uint8_t *ct = hex_decode(json_str(v, "ciphertext"), &clen);
     uint8_t *out = malloc(plen + 1);
-    int ok = iv && klen == 32 && zuc256_crypt(key, iv, pt, out, plen) == ZUC_OK && same(out, ct, clen);
+    int ok =
+        iv && klen == 32 && zuc256_crypt(key, iv, pt, out, plen) == ZUC_OK && same(out, ct, clen);
     zuc256_crypt_job jobs[BATCH];
     uint8_t *outs[BATCH];
     for (int i = 0; i < BATCH; i++) {
@@ -141,7 +151,11 @@ static int check_zuc256(const json *v)
         ok = ok && keystream_words_match(words, z);
         free(z);
     }
-    free(key); free(iv); free(pt); free(ct); free(out);
+    free(key);
+    free(iv);
+    free(pt);
+    free(ct);
+    free(out);
     return ok;
 }
 
@@ -155,8 +169,8 @@ static int check_zuc256_mac(const json *v)
     uint8_t tag[16];
     size_t tag_bytes = (size_t)json_num(v, "tag_bits", 0) / 8;
     size_t bits = (size_t)json_num(v, "length_bits", 0);
-    int ok = iv && tag_bytes == tlen &&
-             zuc256_mac(key, iv, msg, bits, tag, tag_bytes) == ZUC_OK && same(tag, want, tlen);
+    int ok = iv && tag_bytes == tlen && zuc256_mac(key, iv, msg, bits, tag, tag_bytes) == ZUC_OK &&
+             same(tag, want, tlen);
     zuc256_mac_job jobs[BATCH];
     uint8_t tags[BATCH][16];
     for (int i = 0; i < BATCH; i++)
@@ -164,7 +178,10 @@ static int check_zuc256_mac(const json *v)
     ok = ok && zuc256_mac_n(jobs, BATCH) == ZUC_OK;
     for (int i = 0; i < BATCH; i++)
         ok = ok && same(tags[i], want, tlen);
-    free(key); free(iv); free(msg); free(want);
+    free(key);
+    free(iv);
+    free(msg);
+    free(want);
     return ok;
 }
 
@@ -193,7 +210,10 @@ static int check_zuc256_versions(const json *v)
             store_be32(be, want);
             ok = z[i] == want && same(ct + 4 * i, be, 4) && same(ct_n + 4 * i, be, 4);
         }
-        free(z); free(zeros); free(ct); free(ct_n);
+        free(z);
+        free(zeros);
+        free(ct);
+        free(ct_n);
     }
     const char *tag_hex = json_str(v, "tag");
     if (ok && tag_hex) {
@@ -209,9 +229,11 @@ static int check_zuc256_versions(const json *v)
         ok = ok && zuc256v_mac_n(version, jobs, BATCH) == ZUC_OK;
         for (int i = 0; i < BATCH; i++)
             ok = ok && same(tags[i], want, tlen);
-        free(msg); free(want);
+        free(msg);
+        free(want);
     }
-    free(key); free(iv);
+    free(key);
+    free(iv);
     return ok;
 }
 
@@ -252,7 +274,9 @@ static int check_nea6(const json *v, const uint8_t *key, const uint8_t *iv)
         ok = ok && same(outs[i], ct, clen);
         free(outs[i]);
     }
-    free(pt); free(ct); free(out);
+    free(pt);
+    free(ct);
+    free(out);
     return ok;
 }
 
@@ -275,7 +299,8 @@ static int check_nia6(const json *v, const uint8_t *key, const uint8_t *iv)
     ok = ok && zuc_nia6_n(jobs, BATCH) == ZUC_OK;
     for (int i = 0; i < BATCH; i++)
         ok = ok && same(tags[i], want, tlen);
-    free(msg); free(want);
+    free(msg);
+    free(want);
     return ok;
 }
 
@@ -305,9 +330,11 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
     uint8_t bearer, dir;
     if (ok && nxa6_inputs(iv, ZUC_NCA6, tlen, &count, &bearer, &dir))
         ok = zuc_nca6_encrypt(key, count, bearer, dir, aad, alen, pt, out, plen, tag, tlen) ==
-                 ZUC_OK && same(out, ct, clen) && same(tag, want, tlen) &&
+                 ZUC_OK &&
+             same(out, ct, clen) && same(tag, want, tlen) &&
              zuc_nca6_decrypt(key, count, bearer, dir, aad, alen, ct, back, plen, want, tlen) ==
-                 ZUC_OK && same(back, pt, plen);
+                 ZUC_OK &&
+             same(back, pt, plen);
     /* many messages: encryption, then decryption with every third tag wrong */
     zuc_nca6_job jobs[BATCH];
     uint8_t *outs[BATCH], tags[BATCH][16];
@@ -315,8 +342,9 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
     for (int i = 0; i < BATCH; i++) {
         outs[i] = malloc(plen + 1);
         memcpy(outs[i], pt, plen);
-        jobs[i] = (zuc_nca6_job){ key, 0, 0, 0, iv, aad, alen, i % 2 ? outs[i] : pt, outs[i],
-                                  plen, tags[i], tlen, NULL };
+        jobs[i] =
+            (zuc_nca6_job){ key,     0,    0,       0,    iv,  aad, alen, i % 2 ? outs[i] : pt,
+                            outs[i], plen, tags[i], tlen, NULL };
     }
     ok = ok && zuc_nca6_encrypt_n(jobs, BATCH) == ZUC_OK;
     for (int i = 0; i < BATCH; i++) {
@@ -331,7 +359,12 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
         ok = ok && verified[i] == (i % 3 != 2) && same(outs[i], i % 3 == 2 ? ct : pt, plen);
         free(outs[i]);
     }
-    free(pt); free(ct); free(aad); free(want); free(out); free(back);
+    free(pt);
+    free(ct);
+    free(aad);
+    free(want);
+    free(out);
+    free(back);
     return ok;
 }
 
@@ -351,7 +384,8 @@ static int check_nxa6(const json *v)
         ok = check_nca6(v, key, iv);
     else
         ok = 0;
-    free(key); free(iv);
+    free(key);
+    free(iv);
     return ok;
 }
 

@@ -24,15 +24,18 @@ typedef struct {
     uint8_t key[32], iv[25];
     uint32_t count;
     uint8_t bearer, direction;
-    size_t bits;                 /* message length; ZUC-256 encryption uses bits / 8 bytes */
-    size_t tag_bytes;            /* ZUC-256 MAC: 4, 8 or 16 */
+    size_t bits;      /* message length; ZUC-256 encryption uses bits / 8 bytes */
+    size_t tag_bytes; /* ZUC-256 MAC: 4, 8 or 16 */
     int in_place;
     uint8_t *msg;
     uint8_t *want_eea3, *want_zuc256, want_tag[16];
     uint32_t want_mac;
 } message;
 
-typedef struct { size_t n; message m[MAX_JOBS]; } batch;
+typedef struct {
+    size_t n;
+    message m[MAX_JOBS];
+} batch;
 
 static void message_new(message *m, size_t bits)
 {
@@ -73,7 +76,9 @@ static void batch_free(batch *b)
 /* ---- one implementation on a batch ------------------------------------------ */
 
 /* Outputs of one run: ciphertexts (or the message copy, in place), tags. */
-typedef struct { guarded out[MAX_JOBS], tag[MAX_JOBS]; } outputs;
+typedef struct {
+    guarded out[MAX_JOBS], tag[MAX_JOBS];
+} outputs;
 
 static void outputs_new(outputs *o, const batch *b, int zuc256)
 {
@@ -103,8 +108,10 @@ static unsigned run_eea3(const batch *b)
     outputs_new(&o, b, 0);
     for (size_t i = 0; i < b->n; i++) {
         const message *m = &b->m[i];
-        jobs[i] = (zuc_eea3_job){ m->key, m->count, m->bearer, m->direction,
-                                  m->in_place ? o.out[i].data : m->msg, o.out[i].data, m->bits };
+        jobs[i] = (zuc_eea3_job){
+            m->key,        m->count, m->bearer, m->direction, m->in_place ? o.out[i].data : m->msg,
+            o.out[i].data, m->bits
+        };
     }
     int ok = zuc_eea3_n(jobs, b->n) == ZUC_OK;
     for (size_t i = 0; i < b->n; i++)
@@ -121,7 +128,12 @@ static unsigned run_eia3(const batch *b)
     outputs_new(&o, b, 0);
     for (size_t i = 0; i < b->n; i++) {
         const message *m = &b->m[i];
-        jobs[i] = (zuc_eia3_job){ m->key, m->count, m->bearer, m->direction, m->msg, m->bits,
+        jobs[i] = (zuc_eia3_job){ m->key,
+                                  m->count,
+                                  m->bearer,
+                                  m->direction,
+                                  m->msg,
+                                  m->bits,
                                   (uint32_t *)(void *)o.tag[i].data };
     }
     int ok = zuc_eia3_n(jobs, b->n) == ZUC_OK;
@@ -159,7 +171,7 @@ static unsigned run_zuc256_mac(const batch *b)
     outputs_new(&o, b, 1);
     for (size_t i = 0; i < b->n; i++) {
         const message *m = &b->m[i];
-        o.tag[i].len = m->tag_bytes;                 /* the canary right after the tag */
+        o.tag[i].len = m->tag_bytes; /* the canary right after the tag */
         memcpy(o.tag[i].guard + CANARY, o.tag[i].data + m->tag_bytes, CANARY);
         jobs[i] = (zuc256_mac_job){ m->key, m->iv, m->msg, m->bits, o.tag[i].data, m->tag_bytes };
     }
@@ -203,8 +215,8 @@ static void run_case(impl_set *s, batch *b)
     for (size_t k = 0; k < s->count; k++) {
         unsigned bad = run_all(s->name[k], b);
         if (bad && s->failures[k]++ < 3)
-            printf("  %s: case %ld (%zu messages) failed (mask %u)\n", s->name[k], s->cases,
-                   b->n, bad);
+            printf("  %s: case %ld (%zu messages) failed (mask %u)\n", s->name[k], s->cases, b->n,
+                   bad);
     }
     s->cases++;
     batch_free(b);
@@ -253,8 +265,9 @@ static void long_in_every_position(const impl_set *all)
 /* n equal lengths around block boundaries: every lane ends at once. */
 static void equal_lengths(const impl_set *all)
 {
-    static const size_t lengths[] = { 0, 1, 7, 8, 31, 32, 33, 255, 256, 257, 511, 512, 513,
-                                      1023, 1024, 2047, 2048, 2049, 8 * 1500, 8 * 8188 };
+    static const size_t lengths[] = { 0,    1,    7,    8,    31,       32,      33,
+                                      255,  256,  257,  511,  512,      513,     1023,
+                                      1024, 2047, 2048, 2049, 8 * 1500, 8 * 8188 };
     impl_set s = fresh_set(all);
     for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++)
         for (size_t n = 1; n <= 17; n += 4) {
@@ -281,14 +294,19 @@ static void invalid_jobs(const char *impl)
     zuc_eea3_job e_bad_bearer[3] = { { key, 0, 0, 0, msg, out.data, 512 },
                                      { key, 0, 1, 1, msg, out.data, 8 },
                                      { key, 0, 32, 0, msg, out.data, 8 } };
-    zuc_eea3_job e_null_out[2] = { { key, 0, 0, 0, msg, out.data, 8 }, { key, 0, 0, 0, msg, NULL, 8 } };
-    zuc_eia3_job a_null_mac[2] = { { key, 0, 0, 0, msg, 64, mac }, { key, 0, 0, 0, msg, 64, NULL } };
+    zuc_eea3_job e_null_out[2] = { { key, 0, 0, 0, msg, out.data, 8 },
+                                   { key, 0, 0, 0, msg, NULL, 8 } };
+    zuc_eia3_job a_null_mac[2] = { { key, 0, 0, 0, msg, 64, mac },
+                                   { key, 0, 0, 0, msg, 64, NULL } };
     zuc_eia3_job a_dir[2] = { { key, 0, 0, 0, msg, 64, mac }, { key, 0, 0, 2, msg, 64, mac } };
-    zuc256_crypt_job z_null_iv[2] = { { key, iv, msg, out.data, 64 }, { key, NULL, msg, out.data, 8 } };
+    zuc256_crypt_job z_null_iv[2] = { { key, iv, msg, out.data, 64 },
+                                      { key, NULL, msg, out.data, 8 } };
     zuc256_crypt_job z_long[2] = { { key, iv, msg, out.data, 64 },
                                    { key, iv, msg, out.data, ZUC256_MAX_BYTES + 1 } };
-    zuc256_mac_job m_tag5[2] = { { key, iv, msg, 64, tag.data, 16 }, { key, iv, msg, 64, tag.data, 5 } };
-    zuc256_mac_job m_null_key[2] = { { key, iv, msg, 64, tag.data, 4 }, { NULL, iv, msg, 64, tag.data, 4 } };
+    zuc256_mac_job m_tag5[2] = { { key, iv, msg, 64, tag.data, 16 },
+                                 { key, iv, msg, 64, tag.data, 5 } };
+    zuc256_mac_job m_null_key[2] = { { key, iv, msg, 64, tag.data, 4 },
+                                     { NULL, iv, msg, 64, tag.data, 4 } };
     /* 2^32 - 63 bits: beyond a 32-bit tag's limit (2^32 - 64); SIZE_MAX on 32-bit targets */
     size_t too_long = (size_t)(SIZE_MAX > 0xFFFFFFFFu ? ((uint64_t)1 << 32) - 63 : SIZE_MAX);
     zuc256_mac_job m_long[1] = { { key, iv, msg, too_long, tag.data, 4 } };
@@ -313,8 +331,9 @@ static void invalid_jobs(const char *impl)
     };
     (void)m_long;
     long n = sizeof cases / sizeof cases[0], failures = check_rc_cases(cases, (size_t)n);
-    int untouched = memcmp(before_out, out.data, 64) == 0 && memcmp(before_tag, tag.data, 16) == 0 &&
-                    canaries_intact(&out) && canaries_intact(&tag);
+    int untouched = memcmp(before_out, out.data, 64) == 0 &&
+                    memcmp(before_tag, tag.data, 16) == 0 && canaries_intact(&out) &&
+                    canaries_intact(&tag);
     failures += !untouched;
     check_count(untouched);
     printf("%-34s %-10s %ld/%ld %s\n", "invalid jobs, nothing written", impl, n + 1 - failures,
@@ -336,8 +355,9 @@ static int batch_expect_ipsecmb(batch *b)
         rc |= ipsecmb_eea3(m->key, m->count, m->bearer, m->direction, m->msg, m->want_eea3, nbytes);
         if (m->bits % 8)
             m->want_eea3[nbytes - 1] &= (uint8_t)(0xFF << (8 - m->bits % 8));
-        rc |= ipsecmb_eia3(m->key, m->count, m->bearer, m->direction, m->msg, m->bits, &m->want_mac);
-        if (m->bits >= 8)                        /* ipsec-mb refuses empty messages */
+        rc |=
+            ipsecmb_eia3(m->key, m->count, m->bearer, m->direction, m->msg, m->bits, &m->want_mac);
+        if (m->bits >= 8) /* ipsec-mb refuses empty messages */
             rc |= ipsecmb_zuc256_crypt(m->key, m->iv, m->msg, m->want_zuc256, m->bits / 8);
         rc |= ipsecmb_zuc256_mac(m->key, m->iv, m->msg, m->bits, m->want_tag, m->tag_bytes);
     }

@@ -42,7 +42,7 @@ static size_t edge_lengths(uint64_t limit, size_t *out)
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         if (fixed[i] <= SIZE_MAX)
             out[n++] = (size_t)fixed[i];
-    for (size_t k = 0; k <= 300; k += (k < 40 ? 1 : 13))   /* past 16 * 16 = 256 */
+    for (size_t k = 0; k <= 300; k += (k < 40 ? 1 : 13)) /* past 16 * 16 = 256 */
         out[n++] = SIZE_MAX - k;
     return n;
 }
@@ -52,18 +52,19 @@ static size_t edge_lengths(uint64_t limit, size_t *out)
 /* ---- one algorithm at one length ------------------------------------------- */
 
 typedef enum { EEA3, EIA3, CRYPT, MAC4, MAC8, MAC16 } algorithm;
-static const char *const algorithm_name[] = { "eea3", "eia3", "zuc256", "mac32", "mac64",
-                                              "mac128" };
+static const char *const algorithm_name[] = {
+    "eea3", "eia3", "zuc256", "mac32", "mac64", "mac128"
+};
 
 static uint64_t limit_of(algorithm a)
 {
     switch (a) {
-    case EEA3:  return ZUC_EEA3_MAX_BITS;
-    case EIA3:  return ZUC_EIA3_MAX_BITS;
+    case EEA3: return ZUC_EEA3_MAX_BITS;
+    case EIA3: return ZUC_EIA3_MAX_BITS;
     case CRYPT: return ZUC256_MAX_BYTES;
-    case MAC4:  return mac_limit(4);
-    case MAC8:  return mac_limit(8);
-    default:    return mac_limit(16);
+    case MAC4: return mac_limit(4);
+    case MAC8: return mac_limit(8);
+    default: return mac_limit(16);
     }
 }
 
@@ -111,8 +112,8 @@ static void expect(int ok, const char *impl, algorithm a, int many, size_t len, 
 {
     check_count(ok);
     if (!ok)
-        printf("FAIL %s %s%s length %zu: %s\n", impl, algorithm_name[a], many ? "_n" : "",
-               len, what);
+        printf("FAIL %s %s%s length %zu: %s\n", impl, algorithm_name[a], many ? "_n" : "", len,
+               what);
 }
 
 /* Over the limit: ZUC_ELENGTH, output untouched (in and out are one 64-byte
@@ -150,8 +151,8 @@ static void check_small(const char *impl, algorithm a, int many, size_t len)
     int rc_want = run(a, 0, msg, want, len);
     zuc_force_impl(impl);
     int rc = run(a, many, msg, got, len);
-    expect(rc == ZUC_OK && rc_want == ZUC_OK && memcmp(got, want, sizeof got) == 0, impl, a,
-           many, len, "differs from ref");
+    expect(rc == ZUC_OK && rc_want == ZUC_OK && memcmp(got, want, sizeof got) == 0, impl, a, many,
+           len, "differs from ref");
 }
 
 static void check_impl(const char *impl)
@@ -192,7 +193,8 @@ static int run_pair(algorithm a, size_t len, uint8_t out[2][MSG_BYTES])
         return zuc_eia3_n(j, 2);
     }
     case CRYPT: {
-        zuc256_crypt_job j[2] = { { key, iv, msg, out[0], MSG_BYTES }, { key, iv, msg, out[1], len } };
+        zuc256_crypt_job j[2] = { { key, iv, msg, out[0], MSG_BYTES },
+                                  { key, iv, msg, out[1], len } };
         return zuc256_crypt_n(j, 2);
     }
     default: {
@@ -255,8 +257,8 @@ static void check_at_limit(void)
         int ok = rc1 == ZUC_OK && rc2 == ZUC_OK && memcmp(out1, out2, cmp) == 0;
         check_count(ok);
         if (!ok)
-            printf("FAIL %s at its limit %zu: rc %d / %d or the paths differ\n",
-                   algorithm_name[a], len, rc1, rc2);
+            printf("FAIL %s at its limit %zu: rc %d / %d or the paths differ\n", algorithm_name[a],
+                   len, rc1, rc2);
     }
     free(data), free(out1), free(out2);
 }

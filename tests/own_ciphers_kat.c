@@ -74,7 +74,8 @@ static void check_enocoro(void)
     for (size_t i = 0; i < n; i++) {
         const json *v = &vectors->items[i];
         size_t nk, niv, nks;
-        uint8_t *key = hex_decode(json_str(v, "key"), &nk), *iv = hex_decode(json_str(v, "iv"), &niv);
+        uint8_t *key = hex_decode(json_str(v, "key"), &nk),
+                *iv = hex_decode(json_str(v, "iv"), &niv);
         uint8_t *want = hex_decode(json_str(v, "keystream"), &nks), *got = malloc(nks);
         _Alignas(64) uint8_t st[OWN_STATE_BYTES];
         own_enocoro128v2.init(st, key, iv, niv);
@@ -84,7 +85,10 @@ static void check_enocoro(void)
             printf("FAIL enocoro-128v2 %s\n", json_str(v, "id"));
         check_count(ok);
         good += (size_t)ok;
-        free(key); free(iv); free(want); free(got);
+        free(key);
+        free(iv);
+        free(want);
+        free(got);
     }
     check_count(n > 0);
     printf("%-14s Hitachi %-26s %zu/%zu %s\n", "enocoro-128v2", "enocoro128v2.json", good, n,

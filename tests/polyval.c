@@ -70,7 +70,9 @@ static void check_one(const char *name, polyval_fn f)
     if (!ok)
         printf("FAIL %s: RFC 8452 example\n", name);
     check_count(ok);
-    free(hb); free(x); free(want);
+    free(hb);
+    free(x);
+    free(want);
     size_t good = 0, total = 0;
     for (int round = 0; round < 2000; round++) {
         uint8_t key[16], data[100];

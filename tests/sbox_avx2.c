@@ -29,8 +29,14 @@ static int cpu_ok(void)
 
 typedef __m256i (*byte_box)(__m256i);
 
-static __m256i box0(__m256i x) { return zuc_avx2_s0(x); }
-static __m256i box1(__m256i x) { return zuc_avx2_s1(x); }
+static __m256i box0(__m256i x)
+{
+    return zuc_avx2_s0(x);
+}
+static __m256i box1(__m256i x)
+{
+    return zuc_avx2_s1(x);
+}
 
 /* Every input byte in every one of the 32 positions: the inputs rotate
  * through the positions so that each value meets each position once. */
@@ -72,8 +78,8 @@ static long check_pair_words(const uint32_t u[8], const uint32_t v[8])
     for (int l = 0; l < 8; l++)
         if (su[l] != sbox_word(u[l]) || sv[l] != sbox_word(v[l])) {
             if (failures++ < 5)
-                printf("  lane %d: S(%08x), S(%08x) = %08x, %08x, want %08x, %08x\n", l, u[l],
-                       v[l], su[l], sv[l], sbox_word(u[l]), sbox_word(v[l]));
+                printf("  lane %d: S(%08x), S(%08x) = %08x, %08x, want %08x, %08x\n", l, u[l], v[l],
+                       su[l], sv[l], sbox_word(u[l]), sbox_word(v[l]));
         }
     return failures;
 }

@@ -109,14 +109,16 @@ static long check_random(void)
 int main(void)
 {
     if (!cpu_ok()) {
-        printf("sbox %-11s UNAVAILABLE (the CPU lacks " NEEDS "; the -emu test runs the same code)\n",
+        printf("sbox %-11s UNAVAILABLE (the CPU lacks " NEEDS
+               "; the -emu test runs the same code)\n",
                VARIANT);
         return 0;
     }
     rng_seed(20240611);
     long every = check_every_byte(), random = check_random();
     printf("S-box layer, every byte, every position  %-11s %s\n", VARIANT, every ? "FAILED" : "ok");
-    printf("S-box layer, 20000 random registers      %-11s %s\n", VARIANT, random ? "FAILED" : "ok");
+    printf("S-box layer, 20000 random registers      %-11s %s\n", VARIANT,
+           random ? "FAILED" : "ok");
     check_count(every == 0);
     check_count(random == 0);
     return check_report("sbox_" VARIANT);

@@ -37,11 +37,13 @@ static void check_ecb(const block_cipher *bc)
         rng_fill(pt, n);
         bc->expand(sched, key);
         bc->encrypt(sched, pt, ours, nb);
-        int ok = cryptopp_block_crypt(bc->name, "ecb", 0, key, bc->key_bytes, NULL, pt, theirs, n) == 0 &&
+        int ok = cryptopp_block_crypt(bc->name, "ecb", 0, key, bc->key_bytes, NULL, pt, theirs,
+                                      n) == 0 &&
                  memcmp(ours, theirs, n) == 0;
         bc->decrypt(sched, theirs, ours, nb);
         ok &= memcmp(ours, pt, n) == 0;
-        ok &= cryptopp_block_crypt(bc->name, "ecb", 1, key, bc->key_bytes, NULL, theirs, ours, n) == 0 &&
+        ok &= cryptopp_block_crypt(bc->name, "ecb", 1, key, bc->key_bytes, NULL, theirs, ours, n) ==
+                  0 &&
               memcmp(ours, pt, n) == 0;
         check_count(ok);
         good += (size_t)ok;
@@ -73,7 +75,7 @@ static void check_mode(const block_cipher *bc, block_mode m)
         size_t n = (size_t)rng_below(2000);
         if (m == MODE_CBC)
             n -= n % bs;
-        if (t == 0) {                      /* a counter that carries over every byte */
+        if (t == 0) { /* a counter that carries over every byte */
             memset(iv, 0xff, bs);
             n = 4 * bs + 3;
         } else {
@@ -94,8 +96,8 @@ static void check_mode(const block_cipher *bc, block_mode m)
         good += (size_t)ok;
         free(pt), free(ours), free(theirs);
     }
-    printf("%-14s %-5s %zu/%zu random messages against Crypto++ %s\n", bc->name,
-           block_mode_name(m), good, trials, good == trials ? "ok" : "FAILED");
+    printf("%-14s %-5s %zu/%zu random messages against Crypto++ %s\n", bc->name, block_mode_name(m),
+           good, trials, good == trials ? "ok" : "FAILED");
 }
 
 int main(void)
@@ -114,7 +116,8 @@ int main(void)
             check_mode(bc, MODE_OFB);
         } else {
             printf("%-14s cfb, ofb not compared: Crypto++'s one-block path disagrees with its "
-                   "ECB and ours\n", bc->name);
+                   "ECB and ours\n",
+                   bc->name);
         }
     }
     return check_report("simon_speck_cryptopp");

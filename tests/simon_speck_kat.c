@@ -179,7 +179,8 @@ static void check_lanes(void)
             rng_fill(key, bc->key_bytes);
             bc->expand(sched, key);
             size_t nb = (size_t)rng_below(70);
-            guarded in = guarded_new(nb * bs), out = guarded_new(nb * bs), back = guarded_new(nb * bs);
+            guarded in = guarded_new(nb * bs), out = guarded_new(nb * bs),
+                    back = guarded_new(nb * bs);
             rng_fill(in.data, nb * bs);
             bc->encrypt(sched, in.data, out.data, nb);
             for (size_t i = 0; i < nb; i++) {
@@ -227,16 +228,14 @@ static void reference(const block_cipher *bc, block_mode m, const uint8_t *key, 
     size_t bs = bc->block_bytes;
     uint8_t prev_c[BLOCK_MAX_BYTES], prev_p[BLOCK_MAX_BYTES], t[BLOCK_MAX_BYTES],
         ks[BLOCK_MAX_BYTES];
-    memcpy(prev_c, iv, bs);            /* C_{-1} = IV, and O_{-1} = IV for OFB */
-    memset(prev_p, 0, bs);             /* PCBC: P_{-1} ^ C_{-1} = IV */
+    memcpy(prev_c, iv, bs); /* C_{-1} = IV, and O_{-1} = IV for OFB */
+    memset(prev_p, 0, bs);  /* PCBC: P_{-1} ^ C_{-1} = IV */
     for (size_t i = 0; i * bs < n; i++) {
         const uint8_t *pi = p + i * bs;
         uint8_t *ci = c + i * bs;
         size_t len = n - i * bs < bs ? n - i * bs : bs;
         switch (m) {
-        case MODE_ECB:
-            ecb1(bc, sched, pi, ci);
-            break;
+        case MODE_ECB: ecb1(bc, sched, pi, ci); break;
         case MODE_CBC:
             for (size_t k = 0; k < bs; k++)
                 t[k] = pi[k] ^ prev_c[k];
@@ -320,7 +319,8 @@ static void check_modes_reference(void)
             }
         }
     }
-    printf("%-14s cbc pcbc cfb ofb ctr = their definitions over ECB, every cipher\n", "definitions");
+    printf("%-14s cbc pcbc cfb ofb ctr = their definitions over ECB, every cipher\n",
+           "definitions");
 }
 
 /* Splits n bytes into random pieces (multiples of `unit`) over several calls. */
@@ -331,7 +331,7 @@ static int split_calls(mode_ctx *c, int decrypt, const uint8_t *in, uint8_t *out
     for (size_t done = 0; done < n;) {
         size_t k = unit * (size_t)rng_below((n - done) / unit + 1);
         if (rng_below(4) == 0)
-            k = (n - done) / unit * unit;          /* sometimes the rest at once */
+            k = (n - done) / unit * unit; /* sometimes the rest at once */
         r |= decrypt ? mode_decrypt(c, in + done, out + done, k)
                      : mode_encrypt(c, in + done, out + done, k);
         done += k;
@@ -389,10 +389,9 @@ static void check_modes_round_trip(void)
                               split_calls(&c, 0, work.data, work.data, n, unit) == 0 &&
                               memcmp(work.data, ct.data, n) == 0;
                     }
-                    ok &= canaries_intact(&pt) && canaries_intact(&ct) &&
-                          canaries_intact(&back) && canaries_intact(&work);
-                    guarded_free(&pt), guarded_free(&ct), guarded_free(&back),
-                        guarded_free(&work);
+                    ok &= canaries_intact(&pt) && canaries_intact(&ct) && canaries_intact(&back) &&
+                          canaries_intact(&work);
+                    guarded_free(&pt), guarded_free(&ct), guarded_free(&back), guarded_free(&work);
                 }
             check(ok, "round trip", bc->name, block_mode_name((block_mode)m));
         }
@@ -412,13 +411,15 @@ static void check_mode_api(void)
             memcpy(before, buf, sizeof buf);
             int ok = mode_init(&c, bc, (block_mode)m, key, iv) == 0 &&
                      mode_encrypt(&c, buf, buf, bad[i]) == -1 &&
-                     mode_decrypt(&c, buf, buf, bad[i]) == -1 && memcmp(buf, before, sizeof buf) == 0;
+                     mode_decrypt(&c, buf, buf, bad[i]) == -1 &&
+                     memcmp(buf, before, sizeof buf) == 0;
             check(ok, "bad length", bc->name, block_mode_name((block_mode)m));
         }
         check(mode_encrypt(&c, buf, buf, 0) == 0 && mode_encrypt(&c, buf, buf, 64) == 0,
               "good length", bc->name, block_mode_name((block_mode)m));
     }
-    check(mode_init(&c, NULL, MODE_ECB, key, iv) == -1 && mode_init(&c, bc, MODE_CBC, key, NULL) == -1 &&
+    check(mode_init(&c, NULL, MODE_ECB, key, iv) == -1 &&
+              mode_init(&c, bc, MODE_CBC, key, NULL) == -1 &&
               mode_init(&c, bc, (block_mode)6, key, iv) == -1 &&
               mode_init(&c, bc, MODE_ECB, key, NULL) == 0,
           "init arguments", bc->name, NULL);

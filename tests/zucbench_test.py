@@ -38,7 +38,8 @@ CONTEXT_FIELDS = {"suite": str, "date": str, "cpu_model": str, "cores": int, "os
                   "library": str}
 RESULT_FIELDS = {"suite": str, "algorithm": str, "configuration": str, "backend": str,
                  "implementation": str, "size_bytes": int, "repeats": int, "threads": int,
-                 "in_flight": int, "unit": str, "median": (int, float), "q1": (int, float), "q3": (int, float)}
+                 "in_flight": int, "unit": str, "median": (int, float), "q1": (int, float),
+                 "q3": (int, float)}
 
 
 def run(*args, timeout=300, env=None):
@@ -135,8 +136,9 @@ def test_suite(suite, tmp):
     check(f"{suite} JSON follows the schema", not problems, "; ".join(problems[:5]))
     if suite == "mac":
         unlike = [r["implementation"] for r in doc["results"]
-                  if r.get("configuration") == "ratio-to-128-eia3" and r.get("backend") == "ipsec-mb"
-                  and "job" in r["implementation"] and "(EIA3: " not in r["implementation"]]
+                  if r.get("configuration") == "ratio-to-128-eia3"
+                  and r.get("backend") == "ipsec-mb" and "job" in r["implementation"]
+                  and "(EIA3: " not in r["implementation"]]
         check("mac ratios that divide by another API's EIA3 say so", not unlike, str(unlike))
     if suite == "estream":
         moved = [r for r in doc["results"] if r.get("backend") == "document"
@@ -728,8 +730,9 @@ def test_embedded_interrupted(tmp):
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)
         try:
-            running = (wait_until(lambda: generated_file_exists(tmpdir), 60) and
-                       wait_until(lambda: "zuc-128.enc" in os.listdir(out_dir), 30))  # runs began
+            # the lambdas run within this iteration, on its own tmpdir and out_dir
+            running = (wait_until(lambda: generated_file_exists(tmpdir), 60) and  # noqa: B023
+                       wait_until(lambda: "zuc-128.enc" in os.listdir(out_dir), 30))  # noqa: B023
             if to_group:
                 os.killpg(p.pid, sig)
             else:

@@ -50,8 +50,10 @@ static double time_batch(const size_t *lens, size_t n, int repeats)
 
 static int usage(const char *why)
 {
-    fprintf(stderr, "imix_batch: %s\nusage: imix_batch [JOBS [IMPL [REPEATS]]]  "
-            "(JOBS 12..1000000, default 1200; IMPL a libzuc path or auto; REPEATS 1..1000)\n", why);
+    fprintf(stderr,
+            "imix_batch: %s\nusage: imix_batch [JOBS [IMPL [REPEATS]]]  "
+            "(JOBS 12..1000000, default 1200; IMPL a libzuc path or auto; REPEATS 1..1000)\n",
+            why);
     return 2;
 }
 
@@ -93,7 +95,8 @@ int main(int argc, char **argv)
     free(lens);
     if (imix < 0 || alone[0] < 0 || alone[1] < 0 || alone[2] < 0)
         return usage("out of memory");
-    double mix = (7 * 40 * alone[0] + 4 * 576 * alone[1] + 1500 * alone[2]) / (7 * 40 + 4 * 576 + 1500);
+    double mix =
+        (7 * 40 * alone[0] + 4 * 576 * alone[1] + 1500 * alone[2]) / (7 * 40 + 4 * 576 + 1500);
     printf("%s, %ld jobs per call, ns/byte (best of %ld): Imix %.3f; alone 40 B %.3f, "
            "576 B %.3f, 1500 B %.3f; weighted mix %.3f; Imix / mix %.2f\n",
            zuc_impl_name_n(), n, repeats, imix, alone[0], alone[1], alone[2], mix, imix / mix);

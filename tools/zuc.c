@@ -19,9 +19,11 @@
 static int unknown_command(const char *name)
 {
     if (name[0] == '-')
-        return fail("unknown option '%s' (the subcommand comes first; see 'zuc --help')", shown(name));
+        return fail("unknown option '%s' (the subcommand comes first; see 'zuc --help')",
+                    shown(name));
     return fail("unknown subcommand '%s' (expected keystream, eea3, eia3, zuc256 or zuc256-mac; "
-                "see 'zuc --help')", shown(name));
+                "see 'zuc --help')",
+                shown(name));
 }
 
 static int run_command(const struct command *cmd, bool verbose, int argc, char **argv)

@@ -10,7 +10,7 @@
 #include "hex.h"
 #include "zuc_tool.h"
 
-#define MAX_WORDS ((uint64_t)1 << 24)   /* 64 MiB of keystream: plenty for vectors */
+#define MAX_WORDS ((uint64_t)1 << 24) /* 64 MiB of keystream: plenty for vectors */
 
 /* Keys should not outlive their use; a volatile store is not optimised away. */
 static void wipe(void *p, size_t n)
@@ -48,7 +48,8 @@ static int run_keystream(const struct args *a)
     int rc = check_hex(OPT_KEY, a->value[OPT_KEY], &key_len);
     if (!rc && key_len != ZUC128_KEY_BYTES && key_len != ZUC256_KEY_BYTES)
         rc = fail("--key: expected 16 bytes (32 hex digits) for ZUC-128 or 32 bytes for ZUC-256, "
-                  "got %zu bytes", key_len);
+                  "got %zu bytes",
+                  key_len);
     if (!rc) {
         hex_to_bytes(a->value[OPT_KEY], key, key_len);
         rc = key_len == ZUC128_KEY_BYTES ? get_zuc128_iv(a, iv) : get_zuc256_iv(a, iv);
@@ -72,7 +73,7 @@ static int run_keystream(const struct args *a)
 static int run_eea3(const struct args *a)
 {
     struct link_params p;
-    struct buffer msg = {0};
+    struct buffer msg = { 0 };
     outfile out = OUTFILE_NONE;
     int rc = get_link_params(a, "128-EEA3", &p);
     if (!rc)
@@ -81,9 +82,9 @@ static int run_eea3(const struct args *a)
         rc = load_input(a, bytes_for_bits(p.bits), &msg);
     if (!rc)
         rc = require_bits(p.bits, &msg);
-    if (!rc)   /* in place: the message buffer becomes the ciphertext */
-        rc = library_result(a, zuc_eea3(p.key, p.count, p.bearer, p.direction, msg.data, msg.data,
-                                        (size_t)p.bits));
+    if (!rc) /* in place: the message buffer becomes the ciphertext */
+        rc = library_result(
+            a, zuc_eea3(p.key, p.count, p.bearer, p.direction, msg.data, msg.data, (size_t)p.bits));
     if (!rc) {
         note(a, "128-EEA3, implementation %s", zuc_impl_name());
         rc = emit_bytes(a, &out, msg.data, (size_t)bytes_for_bits(p.bits));
@@ -97,7 +98,7 @@ static int run_eea3(const struct args *a)
 static int run_eia3(const struct args *a)
 {
     struct link_params p;
-    struct buffer msg = {0};
+    struct buffer msg = { 0 };
     uint32_t mac = 0;
     outfile out = OUTFILE_NONE;
     int rc = get_link_params(a, "128-EIA3", &p);
@@ -108,8 +109,8 @@ static int run_eia3(const struct args *a)
     if (!rc)
         rc = require_bits(p.bits, &msg);
     if (!rc)
-        rc = library_result(a, zuc_eia3(p.key, p.count, p.bearer, p.direction, msg.data,
-                                        (size_t)p.bits, &mac));
+        rc = library_result(
+            a, zuc_eia3(p.key, p.count, p.bearer, p.direction, msg.data, (size_t)p.bits, &mac));
     if (!rc) {
         uint8_t mac_bytes[4];
         store_be32(mac_bytes, mac);
@@ -126,7 +127,7 @@ static int run_zuc256(const struct args *a)
 {
     uint8_t key[ZUC256_KEY_BYTES], iv[ZUC256_IV_BYTES];
     uint64_t nbytes = 0;
-    struct buffer msg = {0};
+    struct buffer msg = { 0 };
     outfile out = OUTFILE_NONE;
     int rc = get_key(a, key, ZUC256_KEY_BYTES, "ZUC-256");
     if (!rc)
@@ -156,7 +157,7 @@ static int run_zuc256_mac(const struct args *a)
 {
     uint8_t key[ZUC256_KEY_BYTES], iv[ZUC256_IV_BYTES], tag[16];
     uint64_t tag_bytes = 0, bits = 0;
-    struct buffer msg = {0};
+    struct buffer msg = { 0 };
     outfile out = OUTFILE_NONE;
     int rc = get_key(a, key, ZUC256_KEY_BYTES, "ZUC-256");
     if (!rc)

@@ -49,7 +49,8 @@ typedef struct {
 
 static const command_text texts[] = {
     {
-        "keystream", "ZUC-128 (16-byte key) or ZUC-256 (32-byte key) keystream words",
+        "keystream",
+        "ZUC-128 (16-byte key) or ZUC-256 (32-byte key) keystream words",
         "Usage: zuc keystream --key K --iv IV --words N\n"
         "\n"
         "Prints the keystream words z1..zN, each as 8 hex digits (the word big-endian),\n"
@@ -72,7 +73,8 @@ static const command_text texts[] = {
         "  58d03ad62e032ce2\n",
     },
     {
-        "eea3", "3GPP 128-EEA3 encryption (decryption is the same operation)",
+        "eea3",
+        "3GPP 128-EEA3 encryption (decryption is the same operation)",
         "Usage: zuc eea3 --key K --count C --bearer B --direction D --bits N\n"
         "                (--in HEX | --in-file F) [--out-file F]\n"
         "\n"
@@ -93,7 +95,8 @@ static const command_text texts[] = {
         "  a6c85fc66afb8533aafc2518dfe784940ee1e4b030238cc800\n",
     },
     {
-        "eia3", "3GPP 128-EIA3 message authentication code (MAC-I)",
+        "eia3",
+        "3GPP 128-EIA3 message authentication code (MAC-I)",
         "Usage: zuc eia3 --key K --count C --bearer B --direction D --bits N\n"
         "                (--in HEX | --in-file F) [--out-file F]\n"
         "\n"
@@ -111,7 +114,8 @@ static const command_text texts[] = {
         "  6719a088\n",
     },
     {
-        "zuc256", "ZUC-256 encryption (2018 version; decryption is the same operation)",
+        "zuc256",
+        "ZUC-256 encryption (2018 version; decryption is the same operation)",
         "Usage: zuc zuc256 --key K --iv IV --bytes N (--in HEX | --in-file F)\n"
         "                  [--out-file F]\n"
         "\n"
@@ -129,7 +133,8 @@ static const command_text texts[] = {
         "  58d03ad62e032ce2\n",
     },
     {
-        "zuc256-mac", "ZUC-256 MAC with a 32-, 64- or 128-bit tag (2018 version)",
+        "zuc256-mac",
+        "ZUC-256 MAC with a 32-, 64- or 128-bit tag (2018 version)",
         "Usage: zuc zuc256-mac --key K --iv IV --tag-bytes 4|8|16 --bits N\n"
         "                      (--in HEX | --in-file F) [--out-file F]\n"
         "\n"
@@ -142,7 +147,8 @@ static const command_text texts[] = {
         "  --bits N         message length in bits; N + 16*T must not exceed 2^32\n"
         "  --out-file F     write the T raw bytes of the tag to F instead of printing hex\n",
         "ZUC-256 paper, all-zero key and IV, 400 zero bits, 32-bit tag:\n"
-        "  $ zuc zuc256-mac --key 0000000000000000000000000000000000000000000000000000000000000000 \\\n"
+        "  $ zuc zuc256-mac --key 0000000000000000000000000000000000000000000000000000000000000000 "
+        "\\\n"
         "        --iv 00000000000000000000000000000000000000000000000000 \\\n"
         "        --tag-bytes 4 --bits 400 --in-file /dev/zero\n"
         "  9b972a74\n",

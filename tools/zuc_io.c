@@ -70,7 +70,7 @@ static int input_from_file(const char *path, uint64_t limit, struct buffer *b)
         size_t got = fread(b->data + b->len, 1, want, f);
         b->len += got;
         if (got < want)
-            break;              /* end of file, or an error reported below */
+            break; /* end of file, or an error reported below */
     }
     if (!rc && ferror(f))
         rc = read_failure(path);
@@ -91,7 +91,8 @@ int load_input(const struct args *a, uint64_t needed, struct buffer *b)
 int require_bits(uint64_t bits, const struct buffer *b)
 {
     if (bits > 8 * (uint64_t)b->len)
-        return fail("--bits %" PRIu64 " exceeds the %" PRIu64 " bits given", bits, 8 * (uint64_t)b->len);
+        return fail("--bits %" PRIu64 " exceeds the %" PRIu64 " bits given", bits,
+                    8 * (uint64_t)b->len);
     return STATUS_OK;
 }
 

@@ -9,8 +9,8 @@
 #include "zuc_tool.h"
 
 const char *const option_name[OPTION_COUNT] = {
-    "--key", "--iv", "--count", "--bearer", "--direction", "--bits", "--bytes",
-    "--words", "--tag-bytes", "--in", "--in-file", "--out-file",
+    "--key",   "--iv",    "--count",     "--bearer", "--direction", "--bits",
+    "--bytes", "--words", "--tag-bytes", "--in",     "--in-file",   "--out-file",
 };
 
 bool is_help_flag(const char *arg)
@@ -59,8 +59,9 @@ static int read_options(int argc, char **argv, struct args *a)
             continue;
         }
         if (strncmp(arg, "--", 2) != 0)
-            return fail("%s: unexpected argument '%s' (options are --name VALUE; see 'zuc %s --help')",
-                        cmd, shown(arg), cmd);
+            return fail(
+                "%s: unexpected argument '%s' (options are --name VALUE; see 'zuc %s --help')", cmd,
+                shown(arg), cmd);
         const char *equals = strchr(arg, '=');
         size_t name_len = equals ? (size_t)(equals - arg) : strlen(arg);
         int id = find_option(arg, name_len);
@@ -86,10 +87,12 @@ static int check_required_options(const struct args *a)
     const struct command *cmd = a->cmd;
     for (int id = 0; id < OPTION_COUNT; id++)
         if ((cmd->required & OPT(id)) && !a->value[id])
-            return fail("%s: missing %s (see 'zuc %s --help')", cmd->name, option_name[id], cmd->name);
+            return fail("%s: missing %s (see 'zuc %s --help')", cmd->name, option_name[id],
+                        cmd->name);
     if (cmd->accepted & INPUT_OPTIONS) {
         if (a->value[OPT_IN] && a->value[OPT_IN_FILE])
-            return fail("%s: give the input either as --in HEX or as --in-file F, not both", cmd->name);
+            return fail("%s: give the input either as --in HEX or as --in-file F, not both",
+                        cmd->name);
         if (!a->value[OPT_IN] && !a->value[OPT_IN_FILE])
             return fail("%s: missing the input: --in HEX or --in-file F", cmd->name);
     }

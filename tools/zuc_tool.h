@@ -29,8 +29,19 @@ enum { STATUS_OK = 0, STATUS_FAIL = 2 };
 /* ---- options (zuc_options.c) ------------------------------------------- */
 
 enum option_id {
-    OPT_KEY, OPT_IV, OPT_COUNT, OPT_BEARER, OPT_DIRECTION, OPT_BITS, OPT_BYTES,
-    OPT_WORDS, OPT_TAG_BYTES, OPT_IN, OPT_IN_FILE, OPT_OUT_FILE, OPTION_COUNT
+    OPT_KEY,
+    OPT_IV,
+    OPT_COUNT,
+    OPT_BEARER,
+    OPT_DIRECTION,
+    OPT_BITS,
+    OPT_BYTES,
+    OPT_WORDS,
+    OPT_TAG_BYTES,
+    OPT_IN,
+    OPT_IN_FILE,
+    OPT_OUT_FILE,
+    OPTION_COUNT
 };
 
 /* "--key", ...: as the user writes them, and as messages name them. */
@@ -38,14 +49,15 @@ extern const char *const option_name[OPTION_COUNT];
 
 #define OPT(id) (1u << (id))
 #define INPUT_OPTIONS (OPT(OPT_IN) | OPT(OPT_IN_FILE))
-#define LINK_OPTIONS (OPT(OPT_KEY) | OPT(OPT_COUNT) | OPT(OPT_BEARER) | OPT(OPT_DIRECTION) | OPT(OPT_BITS))
+#define LINK_OPTIONS \
+    (OPT(OPT_KEY) | OPT(OPT_COUNT) | OPT(OPT_BEARER) | OPT(OPT_DIRECTION) | OPT(OPT_BITS))
 
 struct command;
 
 /* A command's arguments, parsed. */
 struct args {
     const struct command *cmd;
-    const char *value[OPTION_COUNT];   /* NULL: not given */
+    const char *value[OPTION_COUNT]; /* NULL: not given */
     bool verbose;
 };
 
@@ -61,8 +73,8 @@ int parse_options(int argc, char **argv, struct args *a);
 
 struct command {
     const char *name;
-    unsigned accepted;                  /* OPT() bits of the options it takes */
-    unsigned required;                  /* of those, the ones it cannot run without */
+    unsigned accepted; /* OPT() bits of the options it takes */
+    unsigned required; /* of those, the ones it cannot run without */
     int (*run)(const struct args *a);
 };
 
@@ -77,8 +89,8 @@ const struct command *find_command(const char *name);
  * the rest. */
 int check_hex(enum option_id id, const char *text, size_t *nbytes);
 /* A decimal integer in [min, max]; `why`, when given, explains the bound. */
-int parse_decimal(enum option_id id, const char *text, uint64_t min, uint64_t max,
-                  const char *why, uint64_t *out);
+int parse_decimal(enum option_id id, const char *text, uint64_t min, uint64_t max, const char *why,
+                  uint64_t *out);
 uint64_t bytes_for_bits(uint64_t bits);
 
 /* --key of `want` bytes for `algorithm`. */
@@ -104,7 +116,7 @@ int get_mac_bits(const struct args *a, uint64_t tag_bytes, uint64_t *bits);
 /* ---- input and output (zuc_io.c) ----------------------------------------- */
 
 struct buffer {
-    uint8_t *data;   /* never NULL once loaded, even when len is 0 */
+    uint8_t *data; /* never NULL once loaded, even when len is 0 */
     size_t len;
 };
 

@@ -24,8 +24,8 @@ int check_hex(enum option_id id, const char *text, size_t *nbytes)
     return STATUS_OK;
 }
 
-int parse_decimal(enum option_id id, const char *text, uint64_t min, uint64_t max,
-                  const char *why, uint64_t *out)
+int parse_decimal(enum option_id id, const char *text, uint64_t min, uint64_t max, const char *why,
+                  uint64_t *out)
 {
     uint64_t v = 0;
     bool overflow = false;
@@ -57,8 +57,9 @@ static int parse_count(const char *text, uint32_t *out)
     if (digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X'))
         digits += 2;
     if (*digits == '\0' || hex_span(digits) != strlen(digits))
-        return fail("--count: expected a 32-bit hex value such as 0x66035492 (0x optional), got '%s'",
-                    shown(text));
+        return fail(
+            "--count: expected a 32-bit hex value such as 0x66035492 (0x optional), got '%s'",
+            shown(text));
     while (digits[0] == '0' && digits[1] != '\0')
         digits++;
     if (strlen(digits) > 8)
@@ -129,8 +130,10 @@ int get_zuc256_iv(const struct args *a, uint8_t iv25[ZUC256_IV_BYTES])
         note(a, "--iv: packed 23-byte form (IV17..IV24 in the last 6 bytes), unpacked to 25 bytes");
         return library_result(a, zuc256_iv_unpack(iv25, packed));
     }
-    return fail("--iv: expected 25 bytes (50 hex digits) or the packed 23-byte form (46 hex digits) "
-                "for ZUC-256, got %zu bytes", n);
+    return fail(
+        "--iv: expected 25 bytes (50 hex digits) or the packed 23-byte form (46 hex digits) "
+        "for ZUC-256, got %zu bytes",
+        n);
 }
 
 int get_link_params(const struct args *a, const char *algorithm, struct link_params *p)
@@ -169,6 +172,7 @@ int get_mac_bits(const struct args *a, uint64_t tag_bytes, uint64_t *bits)
 {
     uint64_t max = ((uint64_t)1 << 32) - 16 * tag_bytes;
     char why[64];
-    snprintf(why, sizeof why, "the MAC uses N + %" PRIu64 " of the 2^32 keystream bits", 16 * tag_bytes);
+    snprintf(why, sizeof why, "the MAC uses N + %" PRIu64 " of the 2^32 keystream bits",
+             16 * tag_bytes);
     return parse_decimal(OPT_BITS, a->value[OPT_BITS], 0, max, why, bits);
 }

@@ -27,7 +27,9 @@
 /* --quick: fewer repeats where the suite has no long message to shorten. */
 #define QUICK_REPEATS 7
 
-typedef struct { const char *json, *csv, *markdown; } output_paths;
+typedef struct {
+    const char *json, *csv, *markdown;
+} output_paths;
 
 /* The value of the option at argv[i], or NULL when it has none: the next
  * argument, unless it starts with "--" (then the value was left out). */
@@ -66,9 +68,12 @@ static int check_output_path(const char *option, const char *path, const output_
 static int take_output_option(int argc, char **argv, int *i, output_paths *out, int *bad)
 {
     const char *a = argv[*i], **slot = NULL;
-    if (strcmp(a, "--json") == 0) slot = &out->json;
-    else if (strcmp(a, "--csv") == 0) slot = &out->csv;
-    else if (strcmp(a, "--markdown") == 0) slot = &out->markdown;
+    if (strcmp(a, "--json") == 0)
+        slot = &out->json;
+    else if (strcmp(a, "--csv") == 0)
+        slot = &out->csv;
+    else if (strcmp(a, "--markdown") == 0)
+        slot = &out->markdown;
     if (!slot)
         return 0;
     const char *path = path_value(argc, argv, *i);
@@ -84,9 +89,12 @@ static int take_output_option(int argc, char **argv, int *i, output_paths *out, 
 static int write_outputs(const output_paths *out, const char *suite)
 {
     int rc = 0;
-    if (out->json) rc |= bench_write_json(out->json, suite);
-    if (out->csv) rc |= bench_write_csv(out->csv);
-    if (out->markdown) rc |= bench_write_markdown(out->markdown, suite);
+    if (out->json)
+        rc |= bench_write_json(out->json, suite);
+    if (out->csv)
+        rc |= bench_write_csv(out->csv);
+    if (out->markdown)
+        rc |= bench_write_markdown(out->markdown, suite);
     return rc ? 2 : 0;
 }
 
@@ -139,7 +147,8 @@ static int command_list(void)
         printf("%-16s %-10s %-10s %-10s %s\n", all[i].algorithm, all[i].backend, all[i].variant,
                all[i].unavailable ? "absent:" : "available",
                all[i].unavailable ? all[i].unavailable
-                                  : all[i].source ? all[i].source : "-");
+               : all[i].source    ? all[i].source
+                                  : "-");
     printf("\nlibzuc default path here: %s\n", zuc_impl_name());
     return 0;
 }
@@ -166,7 +175,8 @@ static int take_cpu_mhz(const char *a, const char *v)
     double mhz = v ? strtod(v, &end) : 0;
     if (!v || end == v || *end || bench_timer_set_cpu_mhz(mhz) != 0)
         return fail("--cpu-mhz: expected the core clock in MHz, 0 < MHZ <= 100000, got '%s'",
-                    v ? v : ""), -1;
+                    v ? v : ""),
+               -1;
     return 1;
 }
 
@@ -177,8 +187,8 @@ typedef struct {
     const char *algorithms[64];
     size_t nalg;
     int repeats_given;
-    int counter_given;             /* --counter tsc or cycles */
-    unsigned min_repeats, max_repeats;  /* --min-repeats, --max-repeats; 0 if not given */
+    int counter_given;                 /* --counter tsc or cycles */
+    unsigned min_repeats, max_repeats; /* --min-repeats, --max-repeats; 0 if not given */
 } common_args;
 
 /* --min-repeats / --max-repeats, once all options are read: 0, or -1 with a
@@ -220,7 +230,8 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
             return fail(a[2] == 'm' && a[3] == 'i'
                             ? "--min-repeats: expected a number of repeats 1..10001, got '%s'"
                             : "--max-repeats: expected a number of repeats 1..10001, got '%s'",
-                        v ? v : ""), -1;
+                        v ? v : ""),
+                   -1;
         if (a[2] == 'm' && a[3] == 'i')
             c->min_repeats = (unsigned)r;
         else
@@ -233,7 +244,8 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         double sec = v ? strtod(v, &end) : 0;
         if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
             return fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
-                        v ? v : ""), -1;
+                        v ? v : ""),
+                   -1;
         c->run->seconds = sec;
         ++*i;
         return 1;
@@ -247,13 +259,14 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
         return 1;
     }
     if (strcmp(a, "--counter") == 0) {
-        if (!v || (strcmp(v, "auto") && strcmp(v, "tsc") && strcmp(v, "cycles")))
+        if (!v || (strcmp(v, "auto") != 0 && strcmp(v, "tsc") != 0 && strcmp(v, "cycles") != 0))
             return fail("--counter: expected auto, tsc or cycles, got '%s'", v ? v : ""), -1;
         const char *problem = strcmp(v, "cycles") == 0 ? bench_timer_counter_problem() : NULL;
         if (problem)
             return fail("--counter cycles: core cycles cannot be counted here: %s", problem), -1;
-        bench_timer_set_counter(v[0] == 'a' ? BENCH_COUNTER_AUTO
-                                : v[0] == 't' ? BENCH_COUNTER_TSC : BENCH_COUNTER_CYCLES);
+        bench_timer_set_counter(v[0] == 'a'   ? BENCH_COUNTER_AUTO
+                                : v[0] == 't' ? BENCH_COUNTER_TSC
+                                              : BENCH_COUNTER_CYCLES);
         c->counter_given = v[0] != 'a';
         ++*i;
         return 1;
@@ -265,15 +278,16 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
             return fail("--cpu: expected a CPU number, got '%s'", v ? v : ""), -1;
         if (bench_pin_run((int)cpu) != 0)
             return fail("--cpu: CPU %s is not one this process may run on (see `taskset -p $$`)",
-                        v), -1;
+                        v),
+                   -1;
         ++*i;
         return 1;
     }
     if (strcmp(a, "--lanes") == 0 || strcmp(a, "--jobs") == 0) {
         size_t k;
         if (!v || parse_size(v, &k) != 0 || k > BENCH_IN_FLIGHT_MAX)
-            return fail("--lanes/--jobs: expected 1..64 messages in flight, got '%s'",
-                        v ? v : ""), -1;
+            return fail("--lanes/--jobs: expected 1..64 messages in flight, got '%s'", v ? v : ""),
+                   -1;
         bench_set_in_flight((unsigned)k);
         ++*i;
         return 1;
@@ -286,7 +300,8 @@ static int take_common(int argc, char **argv, int *i, common_args *c)
     if (strcmp(a, "--impl") == 0) {
         if (!v || !zuc_impl_usable(v))
             return fail("--impl: '%s' is not a libzuc path usable here (see zucbench list)",
-                        v ? v : ""), -1;
+                        v ? v : ""),
+                   -1;
         c->run->impl = v;
         ++*i;
         return 1;
@@ -311,9 +326,11 @@ static int finish_suite(int rc, const common_args *c, const char *suite)
 
 static int command_speed(int argc, char **argv)
 {
-    speed_options o = { .run = { .suite = "speed", .repeats = 21, .include_oracle = 1,
-                                 .progress = isatty(2) },
-                        .sizes = { 16, 64, 256, 1024, 8192, 16384 }, .nsizes = 6 };
+    speed_options o = {
+        .run = { .suite = "speed", .repeats = 21, .include_oracle = 1, .progress = isatty(2) },
+        .sizes = { 16, 64, 256, 1024, 8192, 16384 },
+        .nsizes = 6
+    };
     common_args c = { .run = &o.run };
     int quick = 0;
     for (int i = 0; i < argc; i++) {
@@ -326,7 +343,8 @@ static int command_speed(int argc, char **argv)
         if (strcmp(a, "--sizes") == 0 || strcmp(a, "--bytes") == 0 || strcmp(a, "-bytes") == 0) {
             if (!v || parse_sizes(v, &o) != 0 || (a[2] == 'b' && o.nsizes != 1))
                 return fail("%s: expected sizes in bytes, 1..2^30, comma-separated with no "
-                            "empty item", a);
+                            "empty item",
+                            a);
             i++;
         } else if (strcmp(a, "--threads") == 0) {
             size_t t;
@@ -335,7 +353,7 @@ static int command_speed(int argc, char **argv)
             o.run.threads = (unsigned)t;
             i++;
         } else if (strcmp(a, "--unit") == 0) {
-            if (!v || (strcmp(v, "ticks") && strcmp(v, "mbs") && strcmp(v, "gbps")))
+            if (!v || (strcmp(v, "ticks") != 0 && strcmp(v, "mbs") != 0 && strcmp(v, "gbps") != 0))
                 return fail("--unit: expected ticks, mbs (MB/s) or gbps, got '%s'", v ? v : "");
             o.unit = v[0] == 't' ? SPEED_TICKS : v[0] == 'm' ? SPEED_MBS : SPEED_GBPS;
             i++;
@@ -349,7 +367,7 @@ static int command_speed(int argc, char **argv)
         o.run.repeats = QUICK_REPEATS;
     if (take_repeat_range(&c) != 0)
         return 2;
-    if (o.run.threads > 1) {      /* a wall interval over threads: one thread's cycles won't do */
+    if (o.run.threads > 1) { /* a wall interval over threads: one thread's cycles won't do */
         if (c.counter_given && bench_timer()->core_cycles)
             return fail("--counter cycles counts one thread's cycles: not with --threads%s", "");
         bench_timer_set_counter(BENCH_COUNTER_TSC);
@@ -365,7 +383,8 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
         if (own_variants && (strcmp(argv[i], "--impl") == 0 || strcmp(argv[i], "--lanes") == 0 ||
                              strcmp(argv[i], "--jobs") == 0 || argv[i][0] != '-'))
             return fail("ablation: '%s' does not apply (it times its own variants and "
-                        "libzuc's best path)", argv[i]);
+                        "libzuc's best path)",
+                        argv[i]);
         int taken = take_common(argc, argv, &i, c);
         if (taken < 0)
             return 2;
@@ -378,10 +397,12 @@ static int parse_suite_args(int argc, char **argv, common_args *c, int *quick, i
     }
     if (own_variants && c->run->seconds > 0)
         return fail("ablation: --seconds does not apply (each sample is a fixed amount of work: "
-                    "give --repeats)%s", "");
+                    "give --repeats)%s",
+                    "");
     if (own_variants && (c->min_repeats || c->max_repeats))
         return fail("ablation: --min-repeats/--max-repeats do not apply (its repeats are "
-                    "interleaved across variants: give --repeats)%s", "");
+                    "interleaved across variants: give --repeats)%s",
+                    "");
     return take_repeat_range(c) ? 2 : 0;
 }
 
@@ -408,8 +429,9 @@ static int command_mac(int argc, char **argv)
 
 static int command_ablation(int argc, char **argv)
 {
-    ablation_options o = { .run = { .suite = "ablation", .repeats = ABLATION_DEFAULT_REPEATS,
-                                    .progress = isatty(2) } };
+    ablation_options o = {
+        .run = { .suite = "ablation", .repeats = ABLATION_DEFAULT_REPEATS, .progress = isatty(2) }
+    };
     common_args c = { .run = &o.run };
     if (parse_suite_args(argc, argv, &c, &o.quick, 1) != 0)
         return 2;
@@ -421,10 +443,14 @@ static int embedded_child(int argc, char **argv)
 {
     const char *name = NULL, *file = NULL, *out_dir = NULL;
     for (int i = 0; i + 1 < argc; i += 2) {
-        if (strcmp(argv[i], "--run-one") == 0) name = argv[i + 1];
-        else if (strcmp(argv[i], "--file") == 0) file = argv[i + 1];
-        else if (strcmp(argv[i], "--out-dir") == 0) out_dir = argv[i + 1];
-        else return fail("embedded --run-one: unknown option '%s'", argv[i]);
+        if (strcmp(argv[i], "--run-one") == 0)
+            name = argv[i + 1];
+        else if (strcmp(argv[i], "--file") == 0)
+            file = argv[i + 1];
+        else if (strcmp(argv[i], "--out-dir") == 0)
+            out_dir = argv[i + 1];
+        else
+            return fail("embedded --run-one: unknown option '%s'", argv[i]);
     }
     if (!name || !file || argc % 2)
         return fail("embedded --run-one NAME --file F [--out-dir D]%s", "");
@@ -435,8 +461,10 @@ static int parse_count(const char *option, const char *v, size_t max, unsigned *
 {
     size_t n;
     if (!v || parse_size(v, &n) != 0 || n > max) {
-        fprintf(stderr, "zucbench: %s: expected a number 1..%zu, got '%s' (see zucbench "
-                        "--help)\n", option, max, v ? v : "");
+        fprintf(stderr,
+                "zucbench: %s: expected a number 1..%zu, got '%s' (see zucbench "
+                "--help)\n",
+                option, max, v ? v : "");
         return -1;
     }
     *out = (unsigned)n;
@@ -449,7 +477,8 @@ static int command_embedded(int argc, char **argv)
         if (strcmp(argv[i], "--run-one") == 0)
             return embedded_child(argc, argv);
     embedded_options o = { .repeats = EMBEDDED_DEFAULT_REPEATS,
-                           .interval_ms = EMBEDDED_DEFAULT_INTERVAL_MS, .progress = isatty(2),
+                           .interval_ms = EMBEDDED_DEFAULT_INTERVAL_MS,
+                           .progress = isatty(2),
                            .patterns = calloc((size_t)argc + 1, sizeof(char *)) };
     output_paths out = { 0 };
     int list = 0, repeats_given = 0, bad = 0;
@@ -534,7 +563,7 @@ static int command_compare(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    cleanup_on_signals();       /* an interrupted run removes its temporary files */
+    cleanup_on_signals(); /* an interrupted run removes its temporary files */
     if (argc < 2) {
         zucbench_print_overview(stderr);
         return 2;
@@ -543,7 +572,8 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
         if (argc > 2 && strcmp(cmd, "help") == 0)
             return zucbench_print_command_help(argv[2], stdout) == 0
-                       ? 0 : fail("help: unknown command '%s'", argv[2]);
+                       ? 0
+                       : fail("help: unknown command '%s'", argv[2]);
         zucbench_print_overview(stdout);
         return 0;
     }

@@ -7,55 +7,54 @@
 #include <string.h>
 
 /* The options every timing suite (speed, estream, mac) takes. */
-#define SUITE_OPTIONS                                                                          \
-    "  ALG...               only these algorithms (see ALG below); default: all\n"             \
-    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"   \
-    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"       \
-    "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"              \
-    "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"           \
+#define SUITE_OPTIONS                                                                           \
+    "  ALG...               only these algorithms (see ALG below); default: all\n"              \
+    "  --repeats N          timed repeats per cell, odd (default 21); the median is shown\n"    \
+    "  --impl NAME          only this libzuc path (ref, scalar, ...); peers still run\n"        \
+    "  --cpu N              pin the run to CPU N (threads: the CPUs from N on)\n"               \
+    "  --cpu-mhz MHZ        report cycles of a core at MHZ computed from the time\n"            \
     "                       (cycles = ns * MHZ / 1000) instead of the timer's unit (TSC\n"      \
     "                       ticks on x86-64, ns elsewhere); in the header and the JSON\n"       \
-    "  --min-repeats A, --max-repeats B  repeat each cell A..B times, until the median's\n"   \
-    "                       95% interval is within +-0.5% (instead of --repeats)\n"              \
-    "  --warmup N           untimed calls before each cell's repeats (default 2)\n"            \
-    "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"          \
+    "  --min-repeats A, --max-repeats B  repeat each cell A..B times, until the median's\n"     \
+    "                       95% interval is within +-0.5% (instead of --repeats)\n"             \
+    "  --warmup N           untimed calls before each cell's repeats (default 2)\n"             \
+    "  --seconds S          about S seconds per cell (like openssl speed -seconds)\n"           \
     "  --counter C          auto (default): core cycles where perf_event counts them (x86-64\n" \
     "                       Linux with a PMU), else TSC ticks; tsc; or cycles (exit 2 with\n"   \
-    "                       the reason where they cannot be counted)\n"                        \
-    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"   \
+    "                       the reason where they cannot be counted)\n"                         \
+    "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"    \
     "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"      \
     "                       N-buffer API N per call and its job API N jobs in flight\n"
 
 /* The result files every suite can write. */
-#define OUTPUT_OPTIONS                                                                         \
-    "  --json F, --csv F, --markdown F   also write the results to F: a regular file\n"       \
-    "                       is replaced whole at the end (through a temporary file\n"           \
-    "                       beside it), keeping its mode and links; a FIFO or device\n"         \
-    "                       is written in place; - is standard output (for one of\n"            \
+#define OUTPUT_OPTIONS                                                                  \
+    "  --json F, --csv F, --markdown F   also write the results to F: a regular file\n" \
+    "                       is replaced whole at the end (through a temporary file\n"   \
+    "                       beside it), keeping its mode and links; a FIFO or device\n" \
+    "                       is written in place; - is standard output (for one of\n"    \
     "                       them; the tables then go to stderr)\n"
 
-#define ALGORITHMS                                                                             \
-    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"   \
-    "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"     \
-    "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2 (see `zucbench list`), or\n"  \
+#define ALGORITHMS                                                                            \
+    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"  \
+    "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"    \
+    "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2 (see `zucbench list`), or\n" \
     "all (names match ignoring case, '-', '_' and '.').\n"
 
-#define SIGNALS                                                                                \
-    "SIGINT or SIGTERM stops a run with exit status 130 or 143 and removes its\n"              \
+#define SIGNALS                                                                   \
+    "SIGINT or SIGTERM stops a run with exit status 130 or 143 and removes its\n" \
     "temporary files.\n"
 
 typedef struct {
     const char *name;
-    const char *text;         /* its page, after "usage: zucbench " */
+    const char *text; /* its page, after "usage: zucbench " */
 } command_page;
 
 static const command_page pages[] = {
-    { "list",
-      "list\n\n"
-      "Every algorithm, backend and implementation this build has, and why one\n"
-      "is absent (a library not found, a CPU feature missing). No options.\n\n"
-      "example:\n"
-      "  zucbench list\n" },
+    { "list", "list\n\n"
+              "Every algorithm, backend and implementation this build has, and why one\n"
+              "is absent (a library not found, a CPU feature missing). No options.\n\n"
+              "example:\n"
+              "  zucbench list\n" },
     { "speed",
       "speed [ALG...] [options]\n\n"
       "Cycles per byte for each message size, every available contender side by\n"
@@ -70,8 +69,8 @@ static const command_page pages[] = {
       "  --unit U             what the table shows: ticks (per byte, the default), mbs\n"
       "                       (MB/s, 10^6 bytes a second) or gbps; the results files keep\n"
       "                       ticks/byte and Mbit/s (\"mbps\")\n"
-      "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS "\n"
-      ALGORITHMS "\n" SIGNALS "\n"
+      "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS "\n" ALGORITHMS
+      "\n" SIGNALS "\n"
       "examples:\n"
       "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
       "  zucbench speed 128-eea3 zuc-256 --unit gbps\n"
@@ -84,21 +83,20 @@ static const command_page pages[] = {
       "the stream speed, messages of 40, 576 and 1500 bytes, and the Imix; by\n"
       "default every cipher, ZUC first (the reference path only with --impl ref).\n\n"
       "options:\n" SUITE_OPTIONS
-      "  --quick              a 1 MB stream instead of the documents' 100 MB\n"
-      OUTPUT_OPTIONS "\n" ALGORITHMS "\n" SIGNALS "\n"
+      "  --quick              a 1 MB stream instead of the documents' 100 MB\n" OUTPUT_OPTIONS
+      "\n" ALGORITHMS "\n" SIGNALS "\n"
       "examples:\n"
       "  zucbench estream --quick --json estream.json\n"
       "  zucbench estream 128-eea3 zuc-256 aes-128-ctr\n" },
-    { "mac",
-      "mac [ALG...] [options]\n\n"
-      "Microseconds per MAC at 16..9000 bytes, a fresh key and IV per packet,\n"
-      "and each ZUC-256 MAC's speed relative to 128-EIA3.\n\n"
-      "options:\n" SUITE_OPTIONS
-      "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS "\n"
-      ALGORITHMS "\n" SIGNALS "\n"
-      "examples:\n"
-      "  zucbench mac --json mac.json\n"
-      "  zucbench mac 128-eia3 zuc-256-mac128 --impl scalar\n" },
+    { "mac", "mac [ALG...] [options]\n\n"
+             "Microseconds per MAC at 16..9000 bytes, a fresh key and IV per packet,\n"
+             "and each ZUC-256 MAC's speed relative to 128-EIA3.\n\n"
+             "options:\n" SUITE_OPTIONS
+             "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS
+             "\n" ALGORITHMS "\n" SIGNALS "\n"
+             "examples:\n"
+             "  zucbench mac --json mac.json\n"
+             "  zucbench mac 128-eia3 zuc-256-mac128 --impl scalar\n" },
     { "ablation",
       "ablation [options]\n\n"
       "The second source document's eight ZUC optimisations: each alone (Tables\n"
@@ -111,8 +109,8 @@ static const command_page pages[] = {
       "  --cpu-mhz MHZ        cycles of a core at MHZ instead of the timer's unit\n"
       "  --counter C, --warmup N  as for speed (see zucbench speed --help)\n"
       "  --quick              1/64 of the keystream work, messages up to 4 MB (well\n"
-      "                       under a minute; the full run takes several minutes)\n"
-      OUTPUT_OPTIONS "\n" SIGNALS "\n"
+      "                       under a minute; the full run takes several minutes)\n" OUTPUT_OPTIONS
+      "\n" SIGNALS "\n"
       "example:\n"
       "  zucbench ablation --quick --json ablation.json\n" },
     { "embedded",
@@ -131,8 +129,8 @@ static const command_page pages[] = {
       "  --repeats N          runs per configuration, 1..1000 (default 10)\n"
       "  --interval MS        system sampling period in ms (default 100)\n"
       "  --cpu-mhz MHZ        also give cycles/byte (latency ns * MHZ / 1000 / bytes)\n"
-      "  --quick              a 1 MiB file, 3 runs, one configuration per family\n"
-      OUTPUT_OPTIONS "\n"
+      "  --quick              a 1 MiB file, 3 runs, one configuration per family\n" OUTPUT_OPTIONS
+      "\n"
       "SIGINT or SIGTERM stops a run with exit status 130 or 143, and removes its\n"
       "temporary files (the generated file and its directory); its run in progress\n"
       "is stopped too.\n\n"
@@ -140,18 +138,17 @@ static const command_page pages[] = {
       "  zucbench embedded --list\n"
       "  zucbench embedded --quick --json embedded.json\n"
       "  zucbench embedded aes speck-128/128 zuc-128 --file capture.pcap --csv table2.csv\n" },
-    { "compare",
-      "compare OLD NEW [options]\n\n"
-      "(new - old) / |old| for every measurement both results files (JSON from any\n"
-      "suite) hold, and where both hold the repeats, the p-value of a Mann-Whitney U\n"
-      "test over them: at p >= alpha the row reads \"no significant change\", whatever\n"
-      "its percentage. Exit status 2 if one got significantly worse by more than the\n"
-      "threshold.\n\n"
-      "options:\n"
-      "  --threshold PCT      the largest slowdown allowed, in percent (default 10)\n"
-      "  --alpha P            the significance level (default 0.05)\n\n"
-      "example:\n"
-      "  zucbench compare before.json after.json --threshold 10\n" },
+    { "compare", "compare OLD NEW [options]\n\n"
+                 "(new - old) / |old| for every measurement both results files (JSON from any\n"
+                 "suite) hold, and where both hold the repeats, the p-value of a Mann-Whitney U\n"
+                 "test over them: at p >= alpha the row reads \"no significant change\", whatever\n"
+                 "its percentage. Exit status 2 if one got significantly worse by more than the\n"
+                 "threshold.\n\n"
+                 "options:\n"
+                 "  --threshold PCT      the largest slowdown allowed, in percent (default 10)\n"
+                 "  --alpha P            the significance level (default 0.05)\n\n"
+                 "example:\n"
+                 "  zucbench compare before.json after.json --threshold 10\n" },
 };
 
 static const char overview[] =

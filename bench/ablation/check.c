@@ -18,32 +18,54 @@
  * keystream vectors (2018; IV in the 25-byte form). */
 typedef struct {
     const char *key, *iv;
-    uint32_t z[8];               /* z1, z2, ... (nz of them) */
+    uint32_t z[8]; /* z1, z2, ... (nz of them) */
     size_t nz;
-    size_t far_index;            /* and one later word, z_far_index; 0 if none */
+    size_t far_index; /* and one later word, z_far_index; 0 if none */
     uint32_t far_word;
 } official_vector;
 
 static const official_vector zuc128_vectors[] = {
-    { "00000000000000000000000000000000", "00000000000000000000000000000000",
-      { 0x27bede74, 0x018082da }, 2, 0, 0 },
-    { "ffffffffffffffffffffffffffffffff", "ffffffffffffffffffffffffffffffff",
-      { 0x0657cfa0, 0x7096398b }, 2, 0, 0 },
-    { "3d4c4be96a82fdaeb58f641db17b455b", "84319aa8de6915ca1f6bda6bfbd8c766",
-      { 0x14f1c272, 0x3279c419 }, 2, 0, 0 },
-    { "4d320bfad4c285bfd6b8bd00f39d8b41", "52959daba0bf176ece2dc315049eb574",
-      { 0xed4400e7, 0x0633e5c5 }, 2, 2000, 0x7a574cdb },
+    { "00000000000000000000000000000000",
+      "00000000000000000000000000000000",
+      { 0x27bede74, 0x018082da },
+      2,
+      0,
+      0 },
+    { "ffffffffffffffffffffffffffffffff",
+      "ffffffffffffffffffffffffffffffff",
+      { 0x0657cfa0, 0x7096398b },
+      2,
+      0,
+      0 },
+    { "3d4c4be96a82fdaeb58f641db17b455b",
+      "84319aa8de6915ca1f6bda6bfbd8c766",
+      { 0x14f1c272, 0x3279c419 },
+      2,
+      0,
+      0 },
+    { "4d320bfad4c285bfd6b8bd00f39d8b41",
+      "52959daba0bf176ece2dc315049eb574",
+      { 0xed4400e7, 0x0633e5c5 },
+      2,
+      2000,
+      0x7a574cdb },
 };
 
 static const official_vector zuc256_vectors[] = {
     { "0000000000000000000000000000000000000000000000000000000000000000",
       "00000000000000000000000000000000000000000000000000",
       { 0x58d03ad6, 0x2e032ce2, 0xdafc683a, 0x39bdcb03, 0x52a2bc67, 0xf1b7de74, 0x163ce3a1,
-        0x01ef5558 }, 8, 0, 0 },
+        0x01ef5558 },
+      8,
+      0,
+      0 },
     { "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff",
       "ffffffffffffffffffffffffffffffffff3f3f3f3f3f3f3f3f",
       { 0x3356cbae, 0xd1a1c18b, 0x6baa4ffe, 0x343f777c, 0x9e15128f, 0x251ab65b, 0x949f7b26,
-        0xef7157f2 }, 8, 0, 0 },
+        0xef7157f2 },
+      8,
+      0,
+      0 },
 };
 
 static int init_variant(const abl_variant *v, int zuc256, abl_state *st, const uint8_t *key,
@@ -84,7 +106,8 @@ static int keystream_agrees(const abl_variant *v, int zuc256, uint64_t *rng, uin
     splitmix64_fill(iv, sizeof iv, rng);
     for (int i = 17; i < 25; i++)
         iv[i] &= 0x3F;
-    if ((zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) != ZUC_OK ||
+    if ((zuc256 ? zuc256_keystream_init(&ref, key, iv) : zuc128_keystream_init(&ref, key, iv)) !=
+            ZUC_OK ||
         init_variant(v, zuc256, &st, key, iv) != 0)
         return 0;
     zuc_keystream(&ref, want, nwords);
@@ -141,7 +164,11 @@ static int random_agrees(const abl_variant *v, int zuc256, char *why, size_t why
             ok = 0;
         }
     }
-    free(want); free(got); free(in); free(out_want); free(out_got);
+    free(want);
+    free(got);
+    free(in);
+    free(out_want);
+    free(out_got);
     return ok;
 }
 

@@ -30,15 +30,15 @@ struct abl_worker;
 
 /* Keystream generator state of every variant. */
 typedef struct abl_state {
-    uint32_t s[20];              /* s0..s15; the SIMD variants compute s16..s19 here */
+    uint32_t s[20]; /* s0..s15; the SIMD variants compute s16..s19 here */
     uint32_t r1, r2;
-    unsigned head;               /* circular variants: the cell that holds s0 */
-    struct abl_worker *worker;   /* threads variant: its LFSR thread */
+    unsigned head;             /* circular variants: the cell that holds s0 */
+    struct abl_worker *worker; /* threads variant: its LFSR thread */
 } abl_state;
 
 typedef struct abl_variant {
-    const char *id;              /* "call+compile+lazy+sbox1" */
-    const char *options;         /* the compiler options that differ between variants */
+    const char *id;      /* "call+compile+lazy+sbox1" */
+    const char *options; /* the compiler options that differ between variants */
     /* 1 if this CPU runs the variant's instructions (AVX2, -march=native). */
     int (*usable)(void);
     /* Load key and IV and run the initialisation (32 rounds and the discarded
@@ -53,10 +53,10 @@ typedef struct abl_variant {
     void (*finish)(abl_state *st);
     /* One message: init, then out = in XOR keystream (words big-endian), then
      * finish. in == out allowed. 0, or -1 as init. */
-    int (*encrypt128)(const uint8_t key[16], const uint8_t iv[16], const uint8_t *in,
-                      uint8_t *out, size_t nbytes);
-    int (*encrypt256)(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
-                      uint8_t *out, size_t nbytes);
+    int (*encrypt128)(const uint8_t key[16], const uint8_t iv[16], const uint8_t *in, uint8_t *out,
+                      size_t nbytes);
+    int (*encrypt256)(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in, uint8_t *out,
+                      size_t nbytes);
 } abl_variant;
 
 /* Every variant built here, NULL-terminated; and one by id (NULL if it is not

@@ -21,7 +21,7 @@
  * The compiler-optimisation method (§3.2) is the options, not a macro. */
 #include "ablation/tables.h"
 #include "ablation/variants.h"
-#include "be.h"       /* load_be32, store_be32: always inlined, as ABL_MACRO */
+#include "be.h" /* load_be32, store_be32: always inlined, as ABL_MACRO */
 
 #if ABL_THREADS
 #include <pthread.h>
@@ -152,9 +152,8 @@ ABL_MACRO uint32_t mul_pow2(uint32_t x, unsigned k)
  * not reduced: lazy reduction folds it once, at the end */
 ABL_MACRO uint64_t feedback_sum(const abl_state *st)
 {
-    return ((uint64_t)S(st, 15) << 15) + ((uint64_t)S(st, 13) << 17) +
-           ((uint64_t)S(st, 10) << 21) + ((uint64_t)S(st, 4) << 20) +
-           ((uint64_t)S(st, 0) << 8) + S(st, 0);
+    return ((uint64_t)S(st, 15) << 15) + ((uint64_t)S(st, 13) << 17) + ((uint64_t)S(st, 10) << 21) +
+           ((uint64_t)S(st, 4) << 20) + ((uint64_t)S(st, 0) << 8) + S(st, 0);
 }
 #else
 /* the same mod 2^31 - 1 as the spec computes it: five modular
@@ -175,7 +174,7 @@ ABL_MACRO uint32_t feedback_mod(const abl_state *st)
 ABL_MACRO void lfsr_push(abl_state *st, uint32_t s16)
 {
 #if ABL_CIRCULAR
-    st->s[st->head] = s16;       /* s16 takes the cell of s0, which leaves */
+    st->s[st->head] = s16; /* s16 takes the cell of s0, which leaves */
     st->head = (st->head + 1) & 15;
 #else
     for (ABL_REG int i = 0; i < 15; i++)
@@ -191,7 +190,7 @@ ABL_FN void lfsr_init_mode(abl_state *st, uint32_t u)
     lfsr_push(st, fold31(feedback_sum(st) + u));
 #else
     ABL_REG uint32_t s16 = add_mod(feedback_mod(st), u);
-    lfsr_push(st, s16 ? s16 : M31);          /* if s16 = 0, set s16 = 2^31 - 1 */
+    lfsr_push(st, s16 ? s16 : M31); /* if s16 = 0, set s16 = 2^31 - 1 */
 #endif
 }
 
@@ -208,7 +207,9 @@ ABL_FN void lfsr_work_mode(abl_state *st)
 
 /* ---- bit reorganisation and F (§2.3, §2.4; §3.4 S-boxes; §3.8 L) -------- */
 
-typedef struct { uint32_t x0, x1, x2, x3; } words4;
+typedef struct {
+    uint32_t x0, x1, x2, x3;
+} words4;
 
 /* BitReorganization of the window that starts k words on (SIMD: 0..3) */
 ABL_FN words4 bit_reorganization(const abl_state *st, unsigned k)
@@ -317,10 +318,10 @@ ABL_MACRO __m256i widen(const uint32_t *p, int three)
 ABL_FN void lfsr_work_mode4(abl_state *st)
 {
     uint32_t *s = st->s;
-    __m256i r0 = widen(s + 0, 0);            /* s0..s3 */
-    __m256i r1 = widen(s + 4, 0);            /* s4..s7 */
-    __m256i r2 = widen(s + 10, 0);           /* s10..s13 */
-    __m256i r3 = widen(s + 13, 1);           /* s13, s14, s15 and s16 = 0 for now */
+    __m256i r0 = widen(s + 0, 0);  /* s0..s3 */
+    __m256i r1 = widen(s + 4, 0);  /* s4..s7 */
+    __m256i r2 = widen(s + 10, 0); /* s10..s13 */
+    __m256i r3 = widen(s + 13, 1); /* s13, s14, s15 and s16 = 0 for now */
     r0 = _mm256_add_epi64(r0, _mm256_slli_epi64(r0, 8));
     r1 = _mm256_slli_epi64(r1, 20);
     r2 = _mm256_slli_epi64(r2, 21);
@@ -356,12 +357,12 @@ ABL_MACRO void keystream_block4(abl_state *st, uint32_t *z)
 struct abl_worker {
     pthread_t thread;
     atomic_flag lock;
-    int ready;                   /* 1: the LFSR holds the next round's words */
+    int ready; /* 1: the LFSR holds the next round's words */
     int stop;
     abl_state *st;
 };
 
-#define SPINS_BEFORE_YIELD 1024  /* so that two threads sharing one core still progress */
+#define SPINS_BEFORE_YIELD 1024 /* so that two threads sharing one core still progress */
 
 ABL_FN void spin_lock(struct abl_worker *w)
 {
@@ -413,7 +414,7 @@ static int start_worker(abl_state *st)
     if (!w)
         return -1;
     atomic_flag_clear(&w->lock);
-    w->ready = 1;                /* after initialisation the LFSR is ready */
+    w->ready = 1; /* after initialisation the LFSR is ready */
     w->st = st;
     if (pthread_create(&w->thread, NULL, lfsr_thread, w) != 0) {
         free(w);
@@ -482,7 +483,7 @@ void ABL_NAME(finish)(abl_state *st)
     struct abl_worker *w = st->worker;
     if (!w)
         return;
-    wait_ready(w, 1);            /* the LFSR thread has finished its round */
+    wait_ready(w, 1); /* the LFSR thread has finished its round */
     spin_lock(w);
     w->stop = 1;
     spin_unlock(w);

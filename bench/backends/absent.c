@@ -13,7 +13,7 @@
 #define ZUCBENCH_SODIUM_ABSENT "not found when configured (Debian: apt-get install libsodium-dev)"
 #endif
 #ifndef ZUCBENCH_CRYPTOPP_ABSENT
-#define ZUCBENCH_CRYPTOPP_ABSENT                                                           \
+#define ZUCBENCH_CRYPTOPP_ABSENT                                                         \
     "not found when configured (Debian: apt-get install libcrypto++-dev; needs a C++17 " \
     "compiler)"
 #endif
@@ -25,10 +25,14 @@
     "not found when configured (Debian: apt-get install libipsec-mb-dev; amd64 only)"
 #endif
 
-__attribute__((unused)) static void absent(const char *algorithms, const char *backend, const char *why)
+__attribute__((unused)) static void absent(const char *algorithms, const char *backend,
+                                           const char *why)
 {
-    bench_entry e = { .algorithm = algorithms, .backend = backend, .variant = "-",
-                      .unavailable = why, .source = "library (not built)" };
+    bench_entry e = { .algorithm = algorithms,
+                      .backend = backend,
+                      .variant = "-",
+                      .unavailable = why,
+                      .source = "library (not built)" };
     bench_register(&e);
 }
 
@@ -59,11 +63,14 @@ void bench_register_cryptopp(void)
  * build lists the same six rows. */
 void bench_register_gmssl(void)
 {
-    static const char *const algorithms[] = { "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32",
-                                              "zuc-256-mac64", "zuc-256-mac128" };
+    static const char *const algorithms[] = { "128-eea3",      "128-eia3",      "zuc-256",
+                                              "zuc-256-mac32", "zuc-256-mac64", "zuc-256-mac128" };
     for (size_t i = 0; i < sizeof algorithms / sizeof algorithms[0]; i++) {
-        bench_entry e = { .algorithm = algorithms[i], .backend = "gmssl", .variant = "portable-c",
-                          .unavailable = ZUCBENCH_GMSSL_ABSENT, .source = "library (not built)" };
+        bench_entry e = { .algorithm = algorithms[i],
+                          .backend = "gmssl",
+                          .variant = "portable-c",
+                          .unavailable = ZUCBENCH_GMSSL_ABSENT,
+                          .source = "library (not built)" };
         bench_register(&e);
     }
 }

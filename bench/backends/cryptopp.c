@@ -28,10 +28,10 @@ static int cpp_crypt(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
     return 0;
 }
 
-#define CPP_INIT(id, name, key_bytes, iv_bytes)                                     \
-    static int init_##id(void *ctx, const uint8_t *key, const uint8_t *iv)          \
-    {                                                                               \
-        return cpp_init(name, key_bytes, iv_bytes, ctx, key, iv);                   \
+#define CPP_INIT(id, name, key_bytes, iv_bytes)                            \
+    static int init_##id(void *ctx, const uint8_t *key, const uint8_t *iv) \
+    {                                                                      \
+        return cpp_init(name, key_bytes, iv_bytes, ctx, key, iv);          \
     }
 
 CPP_INIT(hc128, "hc-128", 16, 16)
@@ -45,19 +45,41 @@ static char version[64];
  * with IV "Test 5" of RFC 4503 as Crypto++ TestVectors/rabbit.txt reads it;
  * Sosemanuk and Salsa20/12 below. */
 static const bench_stream hc128 = {
-    "hc-128", "cryptopp", "hc128", version, 16, 16, init_hc128, cpp_crypt, NULL,
+    "hc-128",
+    "cryptopp",
+    "hc128",
+    version,
+    16,
+    16,
+    init_hc128,
+    cpp_crypt,
+    NULL,
     { "80000000000000000000000000000000", "00000000000000000000000000000000",
-      "378602b98f32a74847515654ae0de7ed8f72bc34776a065103e51595521ffe47" }, NULL };
+      "378602b98f32a74847515654ae0de7ed8f72bc34776a065103e51595521ffe47" },
+    NULL
+};
 static const bench_stream rabbit = {
-    "rabbit", "cryptopp", "with-iv", version, 16, 8, init_rabbit, cpp_crypt, NULL,
+    "rabbit",
+    "cryptopp",
+    "with-iv",
+    version,
+    16,
+    8,
+    init_rabbit,
+    cpp_crypt,
+    NULL,
     { "00000000000000000000000000000000", "597e26c175f573c3",
-      "6d7d012292ccdce0e2120058b94ecd1f2e6f93edff99247b012521d1104e5fa7" }, NULL };
+      "6d7d012292ccdce0e2120058b94ecd1f2e6f93edff99247b012521d1104e5fa7" },
+    NULL
+};
 static const bench_stream sosemanuk = {
-    "sosemanuk", "cryptopp", "sosemanuk", version, 32, 16, init_sosemanuk, cpp_crypt, NULL,
-    { NULL, NULL, NULL }, NULL };
+    "sosemanuk", "cryptopp", "sosemanuk",          version, 32, 16, init_sosemanuk,
+    cpp_crypt,   NULL,       { NULL, NULL, NULL }, NULL
+};
 static const bench_stream salsa = {
-    "salsa20-12", "cryptopp", "salsa20", version, 32, 8, init_salsa, cpp_crypt, NULL,
-    { NULL, NULL, NULL }, NULL };
+    "salsa20-12", "cryptopp",           "salsa20", version, 32, 8, init_salsa, cpp_crypt,
+    NULL,         { NULL, NULL, NULL }, NULL
+};
 
 BENCH_STREAM_DEFINE(hc128, hc128)
 BENCH_STREAM_DEFINE(rabbit, rabbit)

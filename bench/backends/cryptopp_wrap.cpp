@@ -14,12 +14,13 @@
 #include <cstring>
 #include <memory>
 
-namespace {
+namespace
+{
 
 struct Cipher {
     std::unique_ptr<CryptoPP::SymmetricCipher> impl;
-    int rounds = 0;                       // Salsa20's rounds; 0: the cipher's own
-    bool bounce = false;                  // in-place through a copy (see zb_cryptopp_crypt)
+    int rounds = 0;      // Salsa20's rounds; 0: the cipher's own
+    bool bounce = false; // in-place through a copy (see zb_cryptopp_crypt)
 };
 
 std::unique_ptr<CryptoPP::SymmetricCipher> make(const char *algorithm, int &rounds, bool &bounce)
@@ -39,7 +40,7 @@ std::unique_ptr<CryptoPP::SymmetricCipher> make(const char *algorithm, int &roun
     return nullptr;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" void *zb_cryptopp_new(const char *algorithm)
 {
@@ -59,10 +60,10 @@ extern "C" int zb_cryptopp_setkey(void *cipher, const uint8_t *key, size_t key_b
     auto *c = static_cast<Cipher *>(cipher);
     try {
         if (c->rounds)
-            c->impl->SetKey(key, key_bytes,
-                            CryptoPP::MakeParameters(CryptoPP::Name::Rounds(), c->rounds)(
-                                CryptoPP::Name::IV(),
-                                CryptoPP::ConstByteArrayParameter(iv, iv_bytes)));
+            c->impl->SetKey(
+                key, key_bytes,
+                CryptoPP::MakeParameters(CryptoPP::Name::Rounds(), c->rounds)(
+                    CryptoPP::Name::IV(), CryptoPP::ConstByteArrayParameter(iv, iv_bytes)));
         else
             c->impl->SetKeyWithIV(key, key_bytes, iv, iv_bytes);
         return 0;

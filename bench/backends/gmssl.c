@@ -46,23 +46,21 @@ static struct {
     void (*zuc_init)(gmssl_ctx *state, const uint8_t key[16], const uint8_t iv[16]);
     void (*zuc_generate_keystream)(gmssl_ctx *state, size_t nwords, uint32_t *words);
     void (*zuc_encrypt)(gmssl_ctx *state, const uint8_t *in, size_t inlen, uint8_t *out);
-    void (*zuc_eea_encrypt)(const uint32_t *in, uint32_t *out, size_t nbits,
-                            const uint8_t key[16], uint32_t count, uint32_t bearer,
-                            uint32_t direction);
+    void (*zuc_eea_encrypt)(const uint32_t *in, uint32_t *out, size_t nbits, const uint8_t key[16],
+                            uint32_t count, uint32_t bearer, uint32_t direction);
     uint32_t (*zuc_eia_generate_mac)(const void *data, size_t nbits, const uint8_t key[16],
                                      uint32_t count, uint32_t bearer, uint32_t direction);
     void (*zuc256_init)(gmssl_ctx *state, const uint8_t key[32], const uint8_t iv[23]);
     void (*zuc256_mac_init)(gmssl_ctx *ctx, const uint8_t key[32], const uint8_t iv[23],
                             int macbits);
-    void (*zuc256_mac_finish)(gmssl_ctx *ctx, const uint8_t *data, size_t nbits,
-                              uint8_t *mac);
+    void (*zuc256_mac_finish)(gmssl_ctx *ctx, const uint8_t *data, size_t nbits, uint8_t *mac);
     const char *(*gmssl_version_str)(void);
 } gm;
 
 static const char *const symbol_names[] = {
-    "zuc_init", "zuc_generate_keystream", "zuc_encrypt", "zuc_eea_encrypt",
-    "zuc_eia_generate_mac", "zuc256_init", "zuc256_mac_init", "zuc256_mac_finish",
-    "gmssl_version_str",
+    "zuc_init",        "zuc_generate_keystream", "zuc_encrypt",
+    "zuc_eea_encrypt", "zuc_eia_generate_mac",   "zuc256_init",
+    "zuc256_mac_init", "zuc256_mac_finish",      "gmssl_version_str",
 };
 
 static int loaded;
@@ -83,7 +81,7 @@ static int take_symbols(void *handle, const char *path)
             return -1;
         }
     }
-    memcpy(&gm, fns, sizeof gm);     /* object to function pointers, as POSIX allows */
+    memcpy(&gm, fns, sizeof gm); /* object to function pointers, as POSIX allows */
     return 0;
 }
 
@@ -95,8 +93,7 @@ static int try_open(const char *path, char *tried, size_t tried_size)
     if (!handle) {
         size_t used = strlen(tried);
         const char *err = dlerror();
-        snprintf(tried + used, tried_size - used, "%s%s", used ? "; " : "",
-                 err ? err : path);
+        snprintf(tried + used, tried_size - used, "%s%s", used ? "; " : "", err ? err : path);
         return 0;
     }
     if (take_symbols(handle, path) != 0) {
@@ -148,7 +145,8 @@ static int load(void)
     }
     snprintf(why_absent, sizeof why_absent,
              "GmSSL 3 not found (%s); `make gmssl` installs it (PyPI easy-gmssl), "
-             "or set ZUCBENCH_GMSSL to its libgmssl.so.3", tried);
+             "or set ZUCBENCH_GMSSL to its libgmssl.so.3",
+             tried);
     return -1;
 }
 
@@ -180,7 +178,7 @@ static const char *context_library(void)
 /* A thread's word buffers for EEA3, grown as needed and kept (freed when
  * the thread ends). */
 typedef struct {
-    size_t capacity_words;        /* of each of the two arrays */
+    size_t capacity_words; /* of each of the two arrays */
     uint32_t *in, *out;
 } scratch;
 
@@ -278,9 +276,9 @@ static int run_eea3(const bench_batch *b)
 static int run_eia3(const bench_batch *b)
 {
     for (size_t i = 0; i < b->n; i++)
-        store_be32(b->out[i], gm.zuc_eia_generate_mac(b->msg[i], 8 * b->len[i],
-                                                            b->keys + 32 * i, b->counts[i],
-                                                            b->bearers[i], b->directions[i]));
+        store_be32(b->out[i],
+                   gm.zuc_eia_generate_mac(b->msg[i], 8 * b->len[i], b->keys + 32 * i, b->counts[i],
+                                           b->bearers[i], b->directions[i]));
     return 0;
 }
 
@@ -342,7 +340,7 @@ static void stream_start_128(void)
 
 static void stream_start_256(void)
 {
-    static const uint8_t iv[23] = { 0 };          /* GmSSL's packed form of the zero IV */
+    static const uint8_t iv[23] = { 0 }; /* GmSSL's packed form of the zero IV */
     gm.zuc256_init(&stream_state, bench_stream_key256, iv);
 }
 

@@ -56,11 +56,11 @@ const char *ipsecmb_arch_name(void)
         return "none";
     switch (arch) {
     case IMB_ARCH_NOAESNI: return "no-aesni";
-    case IMB_ARCH_SSE:     return "sse";
-    case IMB_ARCH_AVX:     return "avx";
-    case IMB_ARCH_AVX2:    return "avx2";
-    case IMB_ARCH_AVX512:  return gfni_off() ? "avx512 (GFNI off)" : "avx512";
-    default:               return "unknown";
+    case IMB_ARCH_SSE: return "sse";
+    case IMB_ARCH_AVX: return "avx";
+    case IMB_ARCH_AVX2: return "avx2";
+    case IMB_ARCH_AVX512: return gfni_off() ? "avx512 (GFNI off)" : "avx512";
+    default: return "unknown";
     }
 }
 
@@ -90,7 +90,7 @@ int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t 
     IMB_ZUC_EIA3_1_BUFFER(mgr, key, iv, msg, (uint32_t)len_bits, (uint32_t *)(void *)tag);
     if (imb_get_errno(mgr))
         return -1;
-    *mac = load_be32(tag);      /* ipsec-mb writes the tag most significant byte first */
+    *mac = load_be32(tag); /* ipsec-mb writes the tag most significant byte first */
     return 0;
 }
 
@@ -125,8 +125,8 @@ static void fill_zuc256_crypt(IMB_JOB *job, const uint8_t *key, const uint8_t *i
 }
 
 /* Fills a ZUC-256 MAC job (tag of 4, 8 or 16 bytes). */
-static void fill_zuc256_mac(IMB_JOB *job, const uint8_t *key, const uint8_t *iv,
-                            const uint8_t *msg, size_t len_bits, uint8_t *tag, size_t tag_bytes)
+static void fill_zuc256_mac(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                            size_t len_bits, uint8_t *tag, size_t tag_bytes)
 {
     job->cipher_mode = IMB_CIPHER_NULL;
     job->chain_order = IMB_ORDER_HASH_CIPHER;
@@ -190,8 +190,8 @@ static int run_zuc256(const bench_batch *b)
 {
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
-        rc |= ipsecmb_zuc256_crypt(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i],
-                                   b->out[i], b->len[i]);
+        rc |= ipsecmb_zuc256_crypt(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i], b->out[i],
+                                   b->len[i]);
     return rc;
 }
 
@@ -199,8 +199,8 @@ static int run_zuc256_mac(const bench_batch *b)
 {
     int rc = 0;
     for (size_t i = 0; i < b->n; i++)
-        rc |= ipsecmb_zuc256_mac(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i],
-                                 8 * b->len[i], b->out[i], b->tag_bytes);
+        rc |= ipsecmb_zuc256_mac(b->keys + 32 * i, b->ivs + 25 * i, b->msg[i], 8 * b->len[i],
+                                 b->out[i], b->tag_bytes);
     return rc;
 }
 
@@ -275,7 +275,7 @@ static int run_eia3_n(const bench_batch *b)
         if (imb_get_errno(mgr))
             return -1;
         for (uint32_t j = 0; j < k; j++)
-            memcpy(b->out[i + j], &tags[j], 4);   /* already most significant byte first */
+            memcpy(b->out[i + j], &tags[j], 4); /* already most significant byte first */
     }
     return 0;
 }
@@ -360,7 +360,8 @@ void bench_register_ipsecmb(void)
             .algorithm = algs[a].algorithm,
             .backend = "ipsec-mb",
             .variant = api == N_BUFFER ? bench_label_n_buffer()
-                     : api == N_JOBS   ? bench_label_n_jobs() : algs[a].variant,
+                       : api == N_JOBS ? bench_label_n_jobs()
+                                       : algs[a].variant,
             .uses_in_flight = api != ONE,
             .side_by_side = api != ONE,
             .output = algs[a].output,

@@ -4,7 +4,7 @@
 #include "backends/backends.h"
 #include "registry.h"
 
-#ifndef ZUCBENCH_IPSECMB_ABSENT       /* the configure step's reason, if it gave one */
+#ifndef ZUCBENCH_IPSECMB_ABSENT /* the configure step's reason, if it gave one */
 #define ZUCBENCH_IPSECMB_ABSENT \
     "not found when configured (Debian: apt-get install libipsec-mb-dev; amd64 only)"
 #endif

@@ -11,7 +11,7 @@
 #include "registry.h"
 
 static int ipsecmb_eea1(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
-                 const uint8_t *in, uint8_t *out, size_t len_bytes)
+                        const uint8_t *in, uint8_t *out, size_t len_bytes)
 {
     IMB_MGR *mgr = ipsecmb_manager();
     snow3g_key_schedule_t ks;
@@ -25,7 +25,7 @@ static int ipsecmb_eea1(const uint8_t key[16], uint32_t count, uint8_t bearer, u
 }
 
 static int ipsecmb_eia1(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
-                 const uint8_t *msg, size_t len_bits, uint8_t tag[4])
+                        const uint8_t *msg, size_t len_bits, uint8_t tag[4])
 {
     IMB_MGR *mgr = ipsecmb_manager();
     snow3g_key_schedule_t ks;
@@ -62,12 +62,14 @@ static const uint8_t set1_key[16] = { 0xd3, 0xc5, 0xd5, 0x92, 0x32, 0x7f, 0xb1, 
 /* TS 33.401 C.3 test set 1 (253 bits: the last byte compared on its top 5 bits). */
 static int check_eea1(void)
 {
-    static const uint8_t pt[32] = { 0x98, 0x1b, 0xa6, 0x82, 0x4c, 0x1b, 0xfb, 0x1a, 0xb4, 0x85, 0x47,
-                                    0x20, 0x29, 0xb7, 0x1d, 0x80, 0x8c, 0xe3, 0x3e, 0x2c, 0xc3, 0xc0,
-                                    0xb5, 0xfc, 0x1f, 0x3d, 0xe8, 0xa6, 0xdc, 0x66, 0xb1, 0xf0 };
-    static const uint8_t ct[32] = { 0x5d, 0x5b, 0xfe, 0x75, 0xeb, 0x04, 0xf6, 0x8c, 0xe0, 0xa1, 0x23,
-                                    0x77, 0xea, 0x00, 0xb3, 0x7d, 0x47, 0xc6, 0xa0, 0xba, 0x06, 0x30,
-                                    0x91, 0x55, 0x08, 0x6a, 0x85, 0x9c, 0x43, 0x41, 0xb3, 0x78 };
+    static const uint8_t pt[32] = { 0x98, 0x1b, 0xa6, 0x82, 0x4c, 0x1b, 0xfb, 0x1a,
+                                    0xb4, 0x85, 0x47, 0x20, 0x29, 0xb7, 0x1d, 0x80,
+                                    0x8c, 0xe3, 0x3e, 0x2c, 0xc3, 0xc0, 0xb5, 0xfc,
+                                    0x1f, 0x3d, 0xe8, 0xa6, 0xdc, 0x66, 0xb1, 0xf0 };
+    static const uint8_t ct[32] = { 0x5d, 0x5b, 0xfe, 0x75, 0xeb, 0x04, 0xf6, 0x8c,
+                                    0xe0, 0xa1, 0x23, 0x77, 0xea, 0x00, 0xb3, 0x7d,
+                                    0x47, 0xc6, 0xa0, 0xba, 0x06, 0x30, 0x91, 0x55,
+                                    0x08, 0x6a, 0x85, 0x9c, 0x43, 0x41, 0xb3, 0x78 };
     uint8_t out[32];
     if (ipsecmb_eea1(set1_key, 0x398a59b4, 0x15, 1, pt, out, 32) != 0)
         return -1;
@@ -79,11 +81,13 @@ static int check_eia1(void)
 {
     static const uint8_t key[16] = { 0x2b, 0xd6, 0x45, 0x9f, 0x82, 0xc5, 0xb3, 0x00,
                                      0x95, 0x2c, 0x49, 0x10, 0x48, 0x81, 0xff, 0x48 };
-    static const uint8_t msg[11] = { 0x33, 0x32, 0x34, 0x62, 0x63, 0x39, 0x38, 0x61, 0x37, 0x34, 0x79 };
+    static const uint8_t msg[11] = { 0x33, 0x32, 0x34, 0x62, 0x63, 0x39,
+                                     0x38, 0x61, 0x37, 0x34, 0x79 };
     static const uint8_t want[4] = { 0x73, 0x1f, 0x11, 0x65 };
     uint8_t tag[4];
     return ipsecmb_eia1(key, 0x38a6f056, 0x1f, 0, msg, 88, tag) == 0 && memcmp(tag, want, 4) == 0
-               ? 0 : -1;
+               ? 0
+               : -1;
 }
 
 static int prepare_nothing(const bench_entry *e)
@@ -97,9 +101,15 @@ void bench_register_snow3g(void)
     static char source[64];
     snprintf(source, sizeof source, "library: ipsec-mb %s", ipsecmb_version());
     bench_entry eea1 = {
-        .algorithm = "128-eea1", .backend = "ipsec-mb", .variant = "1-buffer",
-        .output = OUT_CIPHERTEXT, .unavailable = ipsecmb_unavailable(), .source = source,
-        .prepare = prepare_nothing, .run = run_eea1, .known_answer = check_eea1,
+        .algorithm = "128-eea1",
+        .backend = "ipsec-mb",
+        .variant = "1-buffer",
+        .output = OUT_CIPHERTEXT,
+        .unavailable = ipsecmb_unavailable(),
+        .source = source,
+        .prepare = prepare_nothing,
+        .run = run_eea1,
+        .known_answer = check_eea1,
     };
     bench_entry eia1 = eea1;
     eia1.algorithm = "128-eia1";

@@ -32,8 +32,9 @@ static int run_eea3(const bench_batch *b)
         k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
-            jobs[j] = (zuc_eea3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m],
-                                      b->directions[m], b->msg[m], b->out[m], 8 * b->len[m] };
+            jobs[j] =
+                (zuc_eea3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m], b->directions[m],
+                                b->msg[m],        b->out[m],    8 * b->len[m] };
         }
         rc |= zuc_eea3_n(jobs, k);
     }
@@ -49,8 +50,9 @@ static int run_eia3(const bench_batch *b)
         k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
-            jobs[j] = (zuc_eia3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m],
-                                      b->directions[m], b->msg[m], 8 * b->len[m], &macs[j] };
+            jobs[j] =
+                (zuc_eia3_job){ b->keys + 32 * m, b->counts[m],  b->bearers[m], b->directions[m],
+                                b->msg[m],        8 * b->len[m], &macs[j] };
         }
         rc |= zuc_eia3_n(jobs, k);
         for (size_t j = 0; j < k; j++)
@@ -67,8 +69,8 @@ static int run_zuc256(const bench_batch *b)
         k = group_size(b, i);
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
-            jobs[j] = (zuc256_crypt_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
-                                          b->out[m], b->len[m] };
+            jobs[j] = (zuc256_crypt_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], b->out[m],
+                                          b->len[m] };
         }
         rc |= zuc256_crypt_n(jobs, k);
     }
@@ -84,7 +86,7 @@ static int run_zuc256_mac(const bench_batch *b)
         for (size_t j = 0; j < k; j++) {
             size_t m = i + j;
             jobs[j] = (zuc256_mac_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
-                                        8 * b->len[m], b->out[m], b->tag_bytes };
+                                        8 * b->len[m],    b->out[m],       b->tag_bytes };
         }
         rc |= zuc256_mac_n(jobs, k);
     }
@@ -103,8 +105,14 @@ static int setup_each(const bench_batch *b, init_fn init)
     return rc;
 }
 
-static int setup_128(const bench_batch *b) { return setup_each(b, zuc128_keystream_init); }
-static int setup_256(const bench_batch *b) { return setup_each(b, zuc256_keystream_init); }
+static int setup_128(const bench_batch *b)
+{
+    return setup_each(b, zuc128_keystream_init);
+}
+static int setup_256(const bench_batch *b)
+{
+    return setup_each(b, zuc256_keystream_init);
+}
 
 /* One stream per thread, set up once, continued for every sample. */
 static _Thread_local zuc_state stream_state;
@@ -144,8 +152,8 @@ void bench_register_libzuc(void)
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
         for (const char *const *impl = zuc_impl_list(); *impl; impl++) {
             /* a lane path: its many-message calls run on another path than one message */
-            int lanes = zuc_force_impl(*impl) == ZUC_OK &&
-                        strcmp(zuc_impl_name(), zuc_impl_name_n()) != 0;
+            int lanes =
+                zuc_force_impl(*impl) == ZUC_OK && strcmp(zuc_impl_name(), zuc_impl_name_n()) != 0;
             bench_entry e = {
                 .algorithm = algs[a].algorithm,
                 .backend = "libzuc",

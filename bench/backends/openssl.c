@@ -70,24 +70,54 @@ static void eea2_iv(const bench_batch *b, size_t i, uint8_t *iv)
 static char version[64];
 
 static const bench_stream aes = {
-    "aes-128-ctr", "openssl", "evp", version, 16, 16, aes_init, evp_crypt, NULL,
+    "aes-128-ctr",
+    "openssl",
+    "evp",
+    version,
+    16,
+    16,
+    aes_init,
+    evp_crypt,
+    NULL,
     /* NIST SP 800-38A F.5.1 (CTR-AES128.Encrypt): block 1 with its plaintext XORed out */
     { "2b7e151628aed2a6abf7158809cf4f3c", "f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff",
-      "ec8cdf7398607cb0f2d21675ea9ea1e4" }, NULL };
+      "ec8cdf7398607cb0f2d21675ea9ea1e4" },
+    NULL
+};
 static const bench_stream sm4 = {
-    "sm4-ctr", "openssl", "evp", version, 16, 16, sm4_init, evp_crypt, NULL,
+    "sm4-ctr",
+    "openssl",
+    "evp",
+    version,
+    16,
+    16,
+    sm4_init,
+    evp_crypt,
+    NULL,
     /* GB/T 32907-2016 example 1: E_K(P) with P = K, here as the first counter block */
     { "0123456789abcdeffedcba9876543210", "0123456789abcdeffedcba9876543210",
-      "681edf34d206965e86b3e94f536e4246" }, NULL };
+      "681edf34d206965e86b3e94f536e4246" },
+    NULL
+};
 static const bench_stream chacha = {
-    "chacha20", "openssl", "evp", version, 32, 12, chacha_init, evp_crypt, NULL,
+    "chacha20",
+    "openssl",
+    "evp",
+    version,
+    32,
+    12,
+    chacha_init,
+    evp_crypt,
+    NULL,
     /* RFC 7539 A.1, test vector 1 */
     { "0000000000000000000000000000000000000000000000000000000000000000",
       "000000000000000000000000",
-      "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7" }, NULL };
-static const bench_stream eea2 = {
-    "128-eea2", "openssl", "evp", version, 16, 16, aes_init, evp_crypt, eea2_iv,
-    { NULL, NULL, NULL }, NULL };
+      "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7" },
+    NULL
+};
+static const bench_stream eea2 = { "128-eea2", "openssl", "evp",     version, 16,
+                                   16,         aes_init,  evp_crypt, eea2_iv, { NULL, NULL, NULL },
+                                   NULL };
 
 BENCH_STREAM_DEFINE(aes, aes)
 BENCH_STREAM_DEFINE(sm4, sm4)
@@ -115,7 +145,7 @@ static int eia2_one(const uint8_t *key, uint32_t count, uint8_t bearer, uint8_t 
     if (EVP_MAC_init(cmac, key, 16, params) != 1 || EVP_MAC_update(cmac, header, 8) != 1 ||
         EVP_MAC_update(cmac, msg, len) != 1 || EVP_MAC_final(cmac, full, &full_len, 16) != 1)
         return -1;
-    memcpy(tag, full, 4);                /* MACT: the 32 most significant bits */
+    memcpy(tag, full, 4); /* MACT: the 32 most significant bits */
     return 0;
 }
 
@@ -136,8 +166,8 @@ static int check_eia2(void)
     static const uint8_t msg[8] = { 0x48, 0x45, 0x83, 0xd5, 0xaf, 0xe0, 0x82, 0xae };
     static const uint8_t want[4] = { 0xb9, 0x37, 0x87, 0xe6 };
     uint8_t tag[4];
-    return eia2_one(key, 0x398a59b4, 0x1a, 1, msg, 8, tag) == 0 && memcmp(tag, want, 4) == 0
-               ? 0 : -1;
+    return eia2_one(key, 0x398a59b4, 0x1a, 1, msg, 8, tag) == 0 && memcmp(tag, want, 4) == 0 ? 0
+                                                                                             : -1;
 }
 
 /* TS 33.401 C.1 test set 1 (253 bits; the last byte compared on its top 5 bits). */
@@ -145,12 +175,14 @@ static int check_eea2(void)
 {
     static const uint8_t key[16] = { 0xd3, 0xc5, 0xd5, 0x92, 0x32, 0x7f, 0xb1, 0x1c,
                                      0x40, 0x35, 0xc6, 0x68, 0x0a, 0xf8, 0xc6, 0xd1 };
-    static const uint8_t pt[32] = { 0x98, 0x1b, 0xa6, 0x82, 0x4c, 0x1b, 0xfb, 0x1a, 0xb4, 0x85, 0x47,
-                                    0x20, 0x29, 0xb7, 0x1d, 0x80, 0x8c, 0xe3, 0x3e, 0x2c, 0xc3, 0xc0,
-                                    0xb5, 0xfc, 0x1f, 0x3d, 0xe8, 0xa6, 0xdc, 0x66, 0xb1, 0xf0 };
-    static const uint8_t ct[32] = { 0xe9, 0xfe, 0xd8, 0xa6, 0x3d, 0x15, 0x53, 0x04, 0xd7, 0x1d, 0xf2,
-                                    0x0b, 0xf3, 0xe8, 0x22, 0x14, 0xb2, 0x0e, 0xd7, 0xda, 0xd2, 0xf2,
-                                    0x33, 0xdc, 0x3c, 0x22, 0xd7, 0xbd, 0xee, 0xed, 0x8e, 0x78 };
+    static const uint8_t pt[32] = { 0x98, 0x1b, 0xa6, 0x82, 0x4c, 0x1b, 0xfb, 0x1a,
+                                    0xb4, 0x85, 0x47, 0x20, 0x29, 0xb7, 0x1d, 0x80,
+                                    0x8c, 0xe3, 0x3e, 0x2c, 0xc3, 0xc0, 0xb5, 0xfc,
+                                    0x1f, 0x3d, 0xe8, 0xa6, 0xdc, 0x66, 0xb1, 0xf0 };
+    static const uint8_t ct[32] = { 0xe9, 0xfe, 0xd8, 0xa6, 0x3d, 0x15, 0x53, 0x04,
+                                    0xd7, 0x1d, 0xf2, 0x0b, 0xf3, 0xe8, 0x22, 0x14,
+                                    0xb2, 0x0e, 0xd7, 0xda, 0xd2, 0xf2, 0x33, 0xdc,
+                                    0x3c, 0x22, 0xd7, 0xbd, 0xee, 0xed, 0x8e, 0x78 };
     uint32_t count = 0x398a59b4;
     uint8_t bearer = 0x15, direction = 1;
     bench_batch b = { .n = 1, .counts = &count, .bearers = &bearer, .directions = &direction };
@@ -171,12 +203,17 @@ void bench_register_openssl(void)
 {
     snprintf(version, sizeof version, "library: %s", OpenSSL_version(OPENSSL_VERSION));
     bench_entry e = bench_stream_entry(&eea2, BENCH_STREAM_FNS(eea2));
-    e.known_answer = check_eea2;           /* a bit-granular vector: its own check */
+    e.known_answer = check_eea2; /* a bit-granular vector: its own check */
     bench_register(&e);
     bench_entry eia2 = {
-        .algorithm = "128-eia2", .backend = "openssl", .variant = "evp-mac",
-        .output = OUT_TAG4, .source = version, .prepare = prepare_nothing,
-        .run = run_eia2, .known_answer = check_eia2,
+        .algorithm = "128-eia2",
+        .backend = "openssl",
+        .variant = "evp-mac",
+        .output = OUT_TAG4,
+        .source = version,
+        .prepare = prepare_nothing,
+        .run = run_eia2,
+        .known_answer = check_eia2,
     };
     bench_register(&eia2);
     bench_stream_register(&aes, BENCH_STREAM_FNS(aes));

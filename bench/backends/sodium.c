@@ -13,7 +13,7 @@
 
 typedef struct {
     uint8_t key[32], nonce[12];
-    uint64_t offset;                     /* bytes already produced */
+    uint64_t offset; /* bytes already produced */
 } sodium_ctx;
 
 static int keep(void *ctx, const uint8_t *key, size_t key_bytes, const uint8_t *nonce,
@@ -63,15 +63,29 @@ static int chacha_crypt(void *ctx, const uint8_t *in, uint8_t *out, size_t n)
 static char version[64];
 
 static const bench_stream salsa = {
-    "salsa20-12", "sodium", "stream", version, 32, 8, salsa_init, salsa_crypt, NULL,
-    { NULL, NULL, NULL },          /* no 256-bit vector at hand: cross-checked with Crypto++ */
-    NULL };
+    "salsa20-12", "sodium",
+    "stream",     version,
+    32,           8,
+    salsa_init,   salsa_crypt,
+    NULL,         { NULL, NULL, NULL }, /* no 256-bit vector at hand: cross-checked with Crypto++ */
+    NULL
+};
 static const bench_stream chacha = {
-    "chacha20", "sodium", "ietf", version, 32, 12, chacha_init, chacha_crypt, NULL,
+    "chacha20",
+    "sodium",
+    "ietf",
+    version,
+    32,
+    12,
+    chacha_init,
+    chacha_crypt,
+    NULL,
     /* RFC 7539 A.1, test vector 1 */
     { "0000000000000000000000000000000000000000000000000000000000000000",
       "000000000000000000000000",
-      "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7" }, NULL };
+      "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7" },
+    NULL
+};
 
 BENCH_STREAM_DEFINE(salsa, salsa)
 

@@ -46,7 +46,7 @@ void bench_stream_start(const bench_stream *s, void *ctx)
 
 void bench_stream_next(const bench_stream *s, void *ctx, uint8_t *buf, size_t n)
 {
-    s->crypt(ctx, buf, buf, n);      /* in place: encrypting a buffer, as eSTREAM does */
+    s->crypt(ctx, buf, buf, n); /* in place: encrypting a buffer, as eSTREAM does */
 }
 
 int bench_stream_kat(const bench_stream *s, void *ctx)
@@ -60,9 +60,11 @@ int bench_stream_kat(const bench_stream *s, void *ctx)
     size_t first = n / 3 / 64 * 64;
     int ok = key && iv && want && got && nk == s->key_bytes && niv == s->iv_bytes &&
              s->init(ctx, key, iv) == 0 && s->crypt(ctx, got, got, first) == 0 &&
-             s->crypt(ctx, got + first, got + first, n - first) == 0 &&
-             memcmp(got, want, n) == 0;
-    free(key); free(iv); free(want); free(got);
+             s->crypt(ctx, got + first, got + first, n - first) == 0 && memcmp(got, want, n) == 0;
+    free(key);
+    free(iv);
+    free(want);
+    free(got);
     return ok ? 0 : -1;
 }
 
@@ -114,7 +116,7 @@ void bench_stream_register(const bench_stream *s, bench_stream_fns fns)
 const bench_stream *const *bench_streams(size_t *count)
 {
     size_t ignored;
-    bench_registry(&ignored);           /* registers every backend once */
+    bench_registry(&ignored); /* registers every backend once */
     *count = n_streams;
     return streams;
 }

@@ -26,7 +26,7 @@ typedef struct bench_stream {
     int (*crypt)(void *ctx, const uint8_t *in, uint8_t *out, size_t n);
     /* Optional: the IV of message i from COUNT, BEARER and DIRECTION (3GPP). */
     void (*derive_iv)(const bench_batch *b, size_t i, uint8_t *iv);
-    bench_kat kat;                 /* kat.key NULL: none (checked by a peer) */
+    bench_kat kat; /* kat.key NULL: none (checked by a peer) */
     const char *unavailable;
 } bench_stream;
 
@@ -51,16 +51,28 @@ const bench_stream *const *bench_streams(size_t *count);
 
 /* Defines the entry functions of one descriptor (the harness's callbacks
  * carry no context, so each cipher gets its own). */
-#define BENCH_STREAM_DEFINE(id, desc)                                                        \
-    static _Thread_local _Alignas(64) unsigned char ctx_##id[BENCH_STREAM_CTX];             \
-    static int run_##id(const bench_batch *b) { return bench_stream_run(&(desc), ctx_##id, b); } \
-    static int setup_##id(const bench_batch *b)                                              \
-    {                                                                                        \
-        return bench_stream_setup(&(desc), ctx_##id, b);                                     \
-    }                                                                                        \
-    static void start_##id(void) { bench_stream_start(&(desc), ctx_##id); }                 \
-    static void next_##id(uint8_t *buf, size_t n) { bench_stream_next(&(desc), ctx_##id, buf, n); } \
-    static int kat_##id(void) { return bench_stream_kat(&(desc), ctx_##id); }
+#define BENCH_STREAM_DEFINE(id, desc)                                           \
+    static _Thread_local _Alignas(64) unsigned char ctx_##id[BENCH_STREAM_CTX]; \
+    static int run_##id(const bench_batch *b)                                   \
+    {                                                                           \
+        return bench_stream_run(&(desc), ctx_##id, b);                          \
+    }                                                                           \
+    static int setup_##id(const bench_batch *b)                                 \
+    {                                                                           \
+        return bench_stream_setup(&(desc), ctx_##id, b);                        \
+    }                                                                           \
+    static void start_##id(void)                                                \
+    {                                                                           \
+        bench_stream_start(&(desc), ctx_##id);                                  \
+    }                                                                           \
+    static void next_##id(uint8_t *buf, size_t n)                               \
+    {                                                                           \
+        bench_stream_next(&(desc), ctx_##id, buf, n);                           \
+    }                                                                           \
+    static int kat_##id(void)                                                   \
+    {                                                                           \
+        return bench_stream_kat(&(desc), ctx_##id);                             \
+    }
 
 #define BENCH_STREAM_FNS(id) \
     ((bench_stream_fns){ run_##id, setup_##id, start_##id, next_##id, kat_##id })

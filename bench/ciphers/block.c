@@ -7,12 +7,13 @@
 const block_cipher *const *block_ciphers(void)
 {
     static const block_cipher *const list[] = {
-        &block_simon32_64,   &block_simon48_72,   &block_simon48_96,   &block_simon64_96,
-        &block_simon64_128,  &block_simon96_96,   &block_simon96_144,  &block_simon128_128,
-        &block_simon128_192, &block_simon128_256, &block_speck32_64,   &block_speck48_72,
-        &block_speck48_96,   &block_speck64_96,   &block_speck64_128,  &block_speck96_96,
-        &block_speck96_144,  &block_speck128_128, &block_speck128_192, &block_speck128_256,
-        NULL,
+        &block_simon32_64,   &block_simon48_72,   &block_simon48_96,
+        &block_simon64_96,   &block_simon64_128,  &block_simon96_96,
+        &block_simon96_144,  &block_simon128_128, &block_simon128_192,
+        &block_simon128_256, &block_speck32_64,   &block_speck48_72,
+        &block_speck48_96,   &block_speck64_96,   &block_speck64_128,
+        &block_speck96_96,   &block_speck96_144,  &block_speck128_128,
+        &block_speck128_192, &block_speck128_256, NULL,
     };
     return list;
 }

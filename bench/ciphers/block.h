@@ -18,15 +18,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BLOCK_MAX_BYTES 16            /* largest block (128 bits) */
-#define BLOCK_MAX_KEY_BYTES 32        /* largest key (256 bits) */
+#define BLOCK_MAX_BYTES 16     /* largest block (128 bits) */
+#define BLOCK_MAX_KEY_BYTES 32 /* largest key (256 bits) */
 /* >= every cipher's expanded key (rounds x word): Simon-128/256's 72 x 8 bytes. */
 #define BLOCK_SCHEDULE_BYTES 640
 
 typedef struct block_cipher {
-    const char *name;                 /* "simon-128/128", "speck-64/96", ... */
-    const char *family;               /* "simon" or "speck" */
-    size_t block_bytes, key_bytes;    /* 4,6,8,12,16 ; 8,9,12,16,18,24,32 */
+    const char *name;              /* "simon-128/128", "speck-64/96", ... */
+    const char *family;            /* "simon" or "speck" */
+    size_t block_bytes, key_bytes; /* 4,6,8,12,16 ; 8,9,12,16,18,24,32 */
     unsigned rounds;
     /* Writes the round keys into schedule (BLOCK_SCHEDULE_BYTES, any
      * alignment; 8-byte aligned saves a copy per call). */
@@ -41,11 +41,11 @@ const block_cipher *const *block_ciphers(void);
 /* Lookup by name (case-insensitive), NULL if none. */
 const block_cipher *block_cipher_find(const char *name);
 
-extern const block_cipher block_simon32_64, block_simon48_72, block_simon48_96,
-    block_simon64_96, block_simon64_128, block_simon96_96, block_simon96_144,
-    block_simon128_128, block_simon128_192, block_simon128_256;
-extern const block_cipher block_speck32_64, block_speck48_72, block_speck48_96,
-    block_speck64_96, block_speck64_128, block_speck96_96, block_speck96_144,
-    block_speck128_128, block_speck128_192, block_speck128_256;
+extern const block_cipher block_simon32_64, block_simon48_72, block_simon48_96, block_simon64_96,
+    block_simon64_128, block_simon96_96, block_simon96_144, block_simon128_128, block_simon128_192,
+    block_simon128_256;
+extern const block_cipher block_speck32_64, block_speck48_72, block_speck48_96, block_speck64_96,
+    block_speck64_128, block_speck96_96, block_speck96_144, block_speck128_128, block_speck128_192,
+    block_speck128_256;
 
 #endif

@@ -38,7 +38,10 @@ static inline uint64_t bw_le64(uint64_t v)
     return v;
 }
 
-static inline word16 load16(const uint8_t *p) { return (word16)(p[0] | p[1] << 8); }
+static inline word16 load16(const uint8_t *p)
+{
+    return (word16)(p[0] | p[1] << 8);
+}
 static inline word24 load24(const uint8_t *p)
 {
     return (word24)p[0] | (word24)p[1] << 8 | (word24)p[2] << 16;
@@ -49,7 +52,10 @@ static inline word32 load32(const uint8_t *p)
     memcpy(&v, p, 4);
     return bw_le32(v);
 }
-static inline word48 load48(const uint8_t *p) { return load32(p) | (word48)load16(p + 4) << 32; }
+static inline word48 load48(const uint8_t *p)
+{
+    return load32(p) | (word48)load16(p + 4) << 32;
+}
 static inline word64 load64(const uint8_t *p)
 {
     uint64_t v;
@@ -86,17 +92,23 @@ static inline void store64(uint8_t *p, word64 v)
 
 /* rol/ror by 0 < r < n; add and sub mod 2^n. (16-bit operands promote to
  * int: their shifts stay below 2^31 and the casts reduce mod 2^16.) */
-#define BW_DEFINE(N)                                                                  \
-    static inline word##N rol##N(word##N x, unsigned r)                               \
-    {                                                                                 \
-        return (word##N)(((x << r) | (x >> (N - r))) & MASK##N);                      \
-    }                                                                                 \
-    static inline word##N ror##N(word##N x, unsigned r)                               \
-    {                                                                                 \
-        return (word##N)(((x >> r) | (x << (N - r))) & MASK##N);                      \
-    }                                                                                 \
-    static inline word##N add##N(word##N a, word##N b) { return (word##N)((a + b) & MASK##N); } \
-    static inline word##N sub##N(word##N a, word##N b) { return (word##N)((a - b) & MASK##N); }
+#define BW_DEFINE(N)                                             \
+    static inline word##N rol##N(word##N x, unsigned r)          \
+    {                                                            \
+        return (word##N)(((x << r) | (x >> (N - r))) & MASK##N); \
+    }                                                            \
+    static inline word##N ror##N(word##N x, unsigned r)          \
+    {                                                            \
+        return (word##N)(((x >> r) | (x << (N - r))) & MASK##N); \
+    }                                                            \
+    static inline word##N add##N(word##N a, word##N b)           \
+    {                                                            \
+        return (word##N)((a + b) & MASK##N);                     \
+    }                                                            \
+    static inline word##N sub##N(word##N a, word##N b)           \
+    {                                                            \
+        return (word##N)((a - b) & MASK##N);                     \
+    }
 
 BW_DEFINE(16)
 BW_DEFINE(24)
@@ -122,25 +134,25 @@ typedef word64 vec64 __attribute__((vector_size(BW_VECTOR_BYTES)));
  * vector j / L (L lanes a vector). GROUP_LOAD declares x0, x1, y0, y1 from
  * `in`; GROUP_STORE writes them to `out`. */
 #define BW_LANES(N) (BW_VECTOR_BYTES / sizeof(word##N))
-#define GROUP_LOAD(N)                                                                   \
-    word##N xs_[2 * BW_LANES(N)], ys_[2 * BW_LANES(N)];                                 \
-    for (unsigned j = 0; j < 2 * BW_LANES(N); j++) {                                    \
-        ys_[j] = load##N(in + j * ((N) / 4));                                           \
-        xs_[j] = load##N(in + j * ((N) / 4) + (N) / 8);                                 \
-    }                                                                                   \
-    vec##N x0, x1, y0, y1;                                                              \
-    memcpy(&x0, xs_, sizeof x0);                                                        \
-    memcpy(&x1, xs_ + BW_LANES(N), sizeof x1);                                          \
-    memcpy(&y0, ys_, sizeof y0);                                                        \
+#define GROUP_LOAD(N)                                   \
+    word##N xs_[2 * BW_LANES(N)], ys_[2 * BW_LANES(N)]; \
+    for (unsigned j = 0; j < 2 * BW_LANES(N); j++) {    \
+        ys_[j] = load##N(in + j * ((N) / 4));           \
+        xs_[j] = load##N(in + j * ((N) / 4) + (N) / 8); \
+    }                                                   \
+    vec##N x0, x1, y0, y1;                              \
+    memcpy(&x0, xs_, sizeof x0);                        \
+    memcpy(&x1, xs_ + BW_LANES(N), sizeof x1);          \
+    memcpy(&y0, ys_, sizeof y0);                        \
     memcpy(&y1, ys_ + BW_LANES(N), sizeof y1)
-#define GROUP_STORE(N)                                                                  \
-    memcpy(xs_, &x0, sizeof x0);                                                        \
-    memcpy(xs_ + BW_LANES(N), &x1, sizeof x1);                                          \
-    memcpy(ys_, &y0, sizeof y0);                                                        \
-    memcpy(ys_ + BW_LANES(N), &y1, sizeof y1);                                          \
-    for (unsigned j = 0; j < 2 * BW_LANES(N); j++) {                                    \
-        store##N(out + j * ((N) / 4), ys_[j]);                                          \
-        store##N(out + j * ((N) / 4) + (N) / 8, xs_[j]);                                \
+#define GROUP_STORE(N)                                   \
+    memcpy(xs_, &x0, sizeof x0);                         \
+    memcpy(xs_ + BW_LANES(N), &x1, sizeof x1);           \
+    memcpy(ys_, &y0, sizeof y0);                         \
+    memcpy(ys_ + BW_LANES(N), &y1, sizeof y1);           \
+    for (unsigned j = 0; j < 2 * BW_LANES(N); j++) {     \
+        store##N(out + j * ((N) / 4), ys_[j]);           \
+        store##N(out + j * ((N) / 4) + (N) / 8, xs_[j]); \
     }
 
 /* On x86-64, the bulk functions are built twice, for AVX2 and for the
@@ -158,24 +170,24 @@ typedef word64 vec64 __attribute__((vector_size(BW_VECTOR_BYTES)));
 
 /* The bulk of encrypt and decrypt, for a cipher with N-bit words whose
  * functions are named PREFIX_*: whole groups, then the tail. */
-#define BW_BULK(PREFIX, N, DIR)                                                        \
-    BW_CLONES static void PREFIX##_##DIR(const void *schedule, const uint8_t *in,      \
-                                         uint8_t *out, size_t nblocks)                 \
-    {                                                                                  \
-        enum { B = 2 * ((N) / 8), G = 2 * (BW_VECTOR_BYTES / sizeof(word##N)) };       \
-        word##N copy[sizeof(PREFIX##_rounds_t) / sizeof(word##N)];                     \
-        const word##N *rk = bw_round_keys(schedule, copy, sizeof copy, sizeof(word##N)); \
-        for (; nblocks >= G; nblocks -= G, in += G * B, out += G * B)                  \
-            PREFIX##_group_##DIR(rk, in, out);                                         \
-        if (nblocks >= BW_TAIL_AS_GROUP) {                                             \
-            uint8_t pad[G * B] = { 0 };                                                \
-            memcpy(pad, in, nblocks * B);                                              \
-            PREFIX##_group_##DIR(rk, pad, pad);                                        \
-            memcpy(out, pad, nblocks * B);                                             \
-            return;                                                                    \
-        }                                                                              \
-        for (; nblocks; nblocks--, in += B, out += B)                                  \
-            PREFIX##_one_##DIR(rk, in, out);                                           \
+#define BW_BULK(PREFIX, N, DIR)                                                                 \
+    BW_CLONES static void PREFIX##_##DIR(const void *schedule, const uint8_t *in, uint8_t *out, \
+                                         size_t nblocks)                                        \
+    {                                                                                           \
+        enum { B = 2 * ((N) / 8), G = 2 * (BW_VECTOR_BYTES / sizeof(word##N)) };                \
+        word##N copy[sizeof(PREFIX##_rounds_t) / sizeof(word##N)];                              \
+        const word##N *rk = bw_round_keys(schedule, copy, sizeof copy, sizeof(word##N));        \
+        for (; nblocks >= G; nblocks -= G, in += G * B, out += G * B)                           \
+            PREFIX##_group_##DIR(rk, in, out);                                                  \
+        if (nblocks >= BW_TAIL_AS_GROUP) {                                                      \
+            uint8_t pad[G * B] = { 0 };                                                         \
+            memcpy(pad, in, nblocks *B);                                                        \
+            PREFIX##_group_##DIR(rk, pad, pad);                                                 \
+            memcpy(out, pad, nblocks *B);                                                       \
+            return;                                                                             \
+        }                                                                                       \
+        for (; nblocks; nblocks--, in += B, out += B)                                           \
+            PREFIX##_one_##DIR(rk, in, out);                                                    \
     }
 
 /* The round keys as words: the schedule itself when aligned, else a copy. */

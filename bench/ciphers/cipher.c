@@ -26,7 +26,7 @@ void own_crypt_blocks(void *state, own_leftover *left, own_bulk_fn bulk, const u
     }
     if (n) {
         static const uint8_t zero[32];
-        bulk(state, zero, left->bytes, 1);     /* one block of pure keystream */
+        bulk(state, zero, left->bytes, 1); /* one block of pure keystream */
         for (left->used = 0; left->used < n; left->used++)
             out[left->used] = in[left->used] ^ left->bytes[left->used];
     }

@@ -14,11 +14,11 @@
 #define OWN_STATE_BYTES 128
 
 typedef struct own_cipher {
-    const char *algorithm;       /* registry name: "trivium", "grain-128", ... */
-    const char *spec;            /* the designers' specification it follows */
-    size_t key_bytes, iv_bytes;  /* as benchmarked (the document's key+IV) */
-    size_t max_iv_bytes;         /* shorter IVs are accepted (eSTREAM vector sets) */
-    size_t state_bytes;          /* <= OWN_STATE_BYTES */
+    const char *algorithm;      /* registry name: "trivium", "grain-128", ... */
+    const char *spec;           /* the designers' specification it follows */
+    size_t key_bytes, iv_bytes; /* as benchmarked (the document's key+IV) */
+    size_t max_iv_bytes;        /* shorter IVs are accepted (eSTREAM vector sets) */
+    size_t state_bytes;         /* <= OWN_STATE_BYTES */
     /* Loads key and IV (iv_bytes <= max_iv_bytes) and runs the initialisation. */
     void (*init)(void *state, const uint8_t *key, const uint8_t *iv, size_t iv_bytes);
     /* out = in XOR the next n keystream bytes; in == out allowed. */
@@ -52,7 +52,7 @@ static inline void own_store_le64(uint8_t *p, uint64_t v)
 /* The leftover of a keystream block between calls. */
 typedef struct {
     uint8_t bytes[32];
-    unsigned used, size;         /* used == size: empty */
+    unsigned used, size; /* used == size: empty */
 } own_leftover;
 
 /* Shared by the ciphers' crypt: finishes the leftover, runs `bulk` over

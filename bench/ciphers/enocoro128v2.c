@@ -9,7 +9,7 @@
 #include <string.h>
 
 typedef struct {
-    uint8_t buf[32];             /* b_j at buf[(j - round) mod 32] */
+    uint8_t buf[32]; /* b_j at buf[(j - round) mod 32] */
     uint8_t a0, a1;
     own_leftover left;
 } enocoro_state;
@@ -46,16 +46,16 @@ static inline unsigned xtime(unsigned u)
  * before the update. rho: the state through s8 and L = [[1,1],[1,2]];
  * lambda: the buffer shifts, b_3 = b_2^b_6, b_8 = b_7^b_15, b_17 = b_16^b_28,
  * b_0 = b_31^a_0 (in the ring only the four changed bytes are written). */
-#define ROUND(r)                                                               \
-    do {                                                                       \
-        unsigned u0 = a0 ^ S8[B(2, r)], u1 = a1 ^ S8[B(7, r)];                 \
-        unsigned k3 = S8[B(16, r)], k4 = S8[B(29, r)];                         \
-        B(2, r) ^= B(6, r);                                                    \
-        B(7, r) ^= B(15, r);                                                   \
-        B(16, r) ^= B(28, r);                                                  \
-        B(31, r) ^= (uint8_t)a0;                                               \
-        a0 = u0 ^ u1 ^ k3;                                                     \
-        a1 = u0 ^ xtime(u1) ^ k4;                                              \
+#define ROUND(r)                                               \
+    do {                                                       \
+        unsigned u0 = a0 ^ S8[B(2, r)], u1 = a1 ^ S8[B(7, r)]; \
+        unsigned k3 = S8[B(16, r)], k4 = S8[B(29, r)];         \
+        B(2, r) ^= B(6, r);                                    \
+        B(7, r) ^= B(15, r);                                   \
+        B(16, r) ^= B(28, r);                                  \
+        B(31, r) ^= (uint8_t)a0;                               \
+        a0 = u0 ^ u1 ^ k3;                                     \
+        a1 = u0 ^ xtime(u1) ^ k4;                              \
     } while (0)
 
 static void enocoro_init(void *state, const uint8_t *key, const uint8_t *iv, size_t iv_bytes)
@@ -68,19 +68,27 @@ static void enocoro_init(void *state, const uint8_t *key, const uint8_t *iv, siz
     memcpy(buf + 16, iv, iv_bytes);
     memcpy(buf + 24, tail, 8);
     for (int r = 0; r < 96; r++) {
-        buf[(31 - r) & 31] ^= (uint8_t)counter;     /* b_31 ^= ctr, ctr = x * ctr */
+        buf[(31 - r) & 31] ^= (uint8_t)counter; /* b_31 ^= ctr, ctr = x * ctr */
         counter = xtime(counter);
         ROUND(r);
     }
-    memcpy(st->buf, buf, 32);                       /* 96 rounds: the ring is back at 0 */
+    memcpy(st->buf, buf, 32); /* 96 rounds: the ring is back at 0 */
     st->a0 = (uint8_t)a0;
     st->a1 = (uint8_t)a1;
     st->left = (own_leftover){ .used = 32, .size = 32 };
 }
 
 #define OUT(r) (out[r] = in[r] ^ (uint8_t)a1)
-#define STEP(r) do { OUT(r); ROUND(r); } while (0)
-#define STEP4(r) STEP(r); STEP(r + 1); STEP(r + 2); STEP(r + 3)
+#define STEP(r)   \
+    do {          \
+        OUT(r);   \
+        ROUND(r); \
+    } while (0)
+#define STEP4(r) \
+    STEP(r);     \
+    STEP(r + 1); \
+    STEP(r + 2); \
+    STEP(r + 3)
 
 static void enocoro_bulk(void *state, const uint8_t *in, uint8_t *out, size_t nblocks)
 {
@@ -89,8 +97,14 @@ static void enocoro_bulk(void *state, const uint8_t *in, uint8_t *out, size_t nb
     unsigned a0 = st->a0, a1 = st->a1;
     memcpy(buf, st->buf, 32);
     for (size_t i = 0; i < nblocks; i++, in += 32, out += 32) {
-        STEP4(0); STEP4(4); STEP4(8); STEP4(12);
-        STEP4(16); STEP4(20); STEP4(24); STEP4(28);
+        STEP4(0);
+        STEP4(4);
+        STEP4(8);
+        STEP4(12);
+        STEP4(16);
+        STEP4(20);
+        STEP4(24);
+        STEP4(28);
     }
     memcpy(st->buf, buf, 32);
     st->a0 = (uint8_t)a0;
@@ -106,7 +120,9 @@ static void enocoro_crypt(void *state, const uint8_t *in, uint8_t *out, size_t n
 const own_cipher own_enocoro128v2 = {
     .algorithm = "enocoro-128v2",
     .spec = "Enocoro-128v2 specification (Hitachi), ISO/IEC 29192-3",
-    .key_bytes = 16, .iv_bytes = 8, .max_iv_bytes = 8,
+    .key_bytes = 16,
+    .iv_bytes = 8,
+    .max_iv_bytes = 8,
     .state_bytes = sizeof(enocoro_state),
     .init = enocoro_init,
     .crypt = enocoro_crypt,

@@ -18,8 +18,8 @@ typedef struct {
 } grain128_state;
 
 /* Bits k..k+31 of a register, 0 <= k <= 96. */
-#define W(r, k) ((uint32_t)((k) <= 32 ? (r).lo >> (k) : (k) <= 64 ? (r).mid >> ((k) - 32) \
-                                                                   : (r).hi >> ((k) - 64)))
+#define W(r, k) \
+    ((uint32_t)((k) <= 32 ? (r).lo >> (k) : (k) <= 64 ? (r).mid >> ((k)-32) : (r).hi >> ((k)-64)))
 
 static inline void grain_shift(grain_reg *r, uint32_t in)
 {
@@ -67,7 +67,7 @@ static void grain128_init(void *state, const uint8_t *key, const uint8_t *iv, si
     for (size_t i = 0; i < iv_bytes; i++)
         s[i] = iv[i];
     for (int i = 12; i < 16; i++)
-        s[i] = 0xFF;                     /* s_96..s_127 = 1 */
+        s[i] = 0xFF; /* s_96..s_127 = 1 */
     grain_load(&st->b, key);
     grain_load(&st->s, s);
     for (int i = 0; i < 256 / 32; i++)
@@ -97,7 +97,9 @@ static void grain128_crypt(void *state, const uint8_t *in, uint8_t *out, size_t 
 const own_cipher own_grain128 = {
     .algorithm = "grain-128",
     .spec = "A Stream Cipher Proposal: Grain-128 (Hell, Johansson, Maximov, Meier), eSTREAM",
-    .key_bytes = 16, .iv_bytes = 12, .max_iv_bytes = 12,
+    .key_bytes = 16,
+    .iv_bytes = 12,
+    .max_iv_bytes = 12,
     .state_bytes = sizeof(grain128_state),
     .init = grain128_init,
     .crypt = grain128_crypt,

@@ -30,28 +30,28 @@ static const uint64_t FBX[3] = { 0x0e2fa322c43c1fafull ^ 0x70798c909bf477abull,
  * CLOCK_R: r_i <- r_{i-1} (^ r_i if control) (^ RTAPS_i if feedback).
  * CLOCK_S: s^_i = s_{i-1} ^ ((s_i ^ COMP0_i) & (s_{i+1} ^ COMP1_i)) for
  * 1 <= i <= 158, s^_0 = 0, s^_159 = s_158, then ^ FB0 or FB1 on feedback. */
-#define CLOCK_KG(mixing, input_bit)                                                    \
-    do {                                                                               \
-        uint64_t cr_ = 0 - (((s0 >> 54) ^ (r1 >> 42)) & 1);                            \
-        uint64_t cs_ = 0 - (((s1 >> 42) ^ (r0 >> 53)) & 1);                            \
-        uint64_t in_r_ = (input_bit) ^ ((mixing) & (s1 >> 16));                        \
-        uint64_t fr_ = 0 - (((r2 >> 31) ^ in_r_) & 1);                                 \
-        uint64_t fs_ = 0 - (((s2 >> 31) ^ (input_bit)) & 1);                           \
-        uint64_t n0_ = (r0 << 1) ^ (r0 & cr_) ^ (RTAPS[0] & fr_);                      \
-        uint64_t n1_ = (r1 << 1 | r0 >> 63) ^ (r1 & cr_) ^ (RTAPS[1] & fr_);           \
-        r2 = ((r2 << 1 | r1 >> 63) ^ (r2 & cr_) ^ (RTAPS[2] & fr_)) & LOW32;           \
-        r1 = n1_;                                                                      \
-        r0 = n0_;                                                                      \
-        /* products at i = 0 and 159 do not exist: masked off */                       \
-        uint64_t p0_ = (s0 ^ COMP0[0]) & ((s0 >> 1 | s1 << 63) ^ COMP1[0]) & ~1ull;    \
-        uint64_t p1_ = (s1 ^ COMP0[1]) & ((s1 >> 1 | s2 << 63) ^ COMP1[1]);            \
-        uint64_t p2_ = (s2 ^ COMP0[2]) & ((s2 >> 1) ^ COMP1[2]) & (LOW32 >> 1);        \
-        uint64_t f0_ = (FB0[0] ^ (FBX[0] & cs_)) & fs_;                                \
-        uint64_t f1_ = (FB0[1] ^ (FBX[1] & cs_)) & fs_;                                \
-        uint64_t f2_ = (FB0[2] ^ (FBX[2] & cs_)) & fs_;                                \
-        s2 = ((s2 << 1 | s1 >> 63) ^ p2_ ^ f2_) & LOW32;                               \
-        s1 = (s1 << 1 | s0 >> 63) ^ p1_ ^ f1_;                                         \
-        s0 = (s0 << 1) ^ p0_ ^ f0_;                                                    \
+#define CLOCK_KG(mixing, input_bit)                                                 \
+    do {                                                                            \
+        uint64_t cr_ = 0 - (((s0 >> 54) ^ (r1 >> 42)) & 1);                         \
+        uint64_t cs_ = 0 - (((s1 >> 42) ^ (r0 >> 53)) & 1);                         \
+        uint64_t in_r_ = (input_bit) ^ ((mixing) & (s1 >> 16));                     \
+        uint64_t fr_ = 0 - (((r2 >> 31) ^ in_r_) & 1);                              \
+        uint64_t fs_ = 0 - (((s2 >> 31) ^ (input_bit)) & 1);                        \
+        uint64_t n0_ = (r0 << 1) ^ (r0 & cr_) ^ (RTAPS[0] & fr_);                   \
+        uint64_t n1_ = (r1 << 1 | r0 >> 63) ^ (r1 & cr_) ^ (RTAPS[1] & fr_);        \
+        r2 = ((r2 << 1 | r1 >> 63) ^ (r2 & cr_) ^ (RTAPS[2] & fr_)) & LOW32;        \
+        r1 = n1_;                                                                   \
+        r0 = n0_;                                                                   \
+        /* products at i = 0 and 159 do not exist: masked off */                    \
+        uint64_t p0_ = (s0 ^ COMP0[0]) & ((s0 >> 1 | s1 << 63) ^ COMP1[0]) & ~1ull; \
+        uint64_t p1_ = (s1 ^ COMP0[1]) & ((s1 >> 1 | s2 << 63) ^ COMP1[1]);         \
+        uint64_t p2_ = (s2 ^ COMP0[2]) & ((s2 >> 1) ^ COMP1[2]) & (LOW32 >> 1);     \
+        uint64_t f0_ = (FB0[0] ^ (FBX[0] & cs_)) & fs_;                             \
+        uint64_t f1_ = (FB0[1] ^ (FBX[1] & cs_)) & fs_;                             \
+        uint64_t f2_ = (FB0[2] ^ (FBX[2] & cs_)) & fs_;                             \
+        s2 = ((s2 << 1 | s1 >> 63) ^ p2_ ^ f2_) & LOW32;                            \
+        s1 = (s1 << 1 | s0 >> 63) ^ p1_ ^ f1_;                                      \
+        s0 = (s0 << 1) ^ p0_ ^ f0_;                                                 \
     } while (0)
 
 /* Loads bits most significant first, as the reference code does. */
@@ -63,7 +63,7 @@ static void mickey_init(void *state, const uint8_t *key, const uint8_t *iv, size
         CLOCK_KG(1, (uint64_t)(iv[i / 8] >> (7 - i % 8)) & 1);
     for (size_t i = 0; i < 128; i++)
         CLOCK_KG(1, (uint64_t)(key[i / 8] >> (7 - i % 8)) & 1);
-    for (int i = 0; i < 160; i++)                 /* preclock */
+    for (int i = 0; i < 160; i++) /* preclock */
         CLOCK_KG(1, 0);
     *st = (mickey_state){ { r0, r1, r2 }, { s0, s1, s2 }, { .used = 8, .size = 8 } };
 }
@@ -94,7 +94,9 @@ static void mickey_crypt(void *state, const uint8_t *in, uint8_t *out, size_t n)
 const own_cipher own_mickey128 = {
     .algorithm = "mickey-128",
     .spec = "The stream cipher MICKEY-128 2.0 (Babbage, Dodd), eSTREAM",
-    .key_bytes = 16, .iv_bytes = 16, .max_iv_bytes = 16,
+    .key_bytes = 16,
+    .iv_bytes = 16,
+    .max_iv_bytes = 16,
     .state_bytes = sizeof(mickey_state),
     .init = mickey_init,
     .crypt = mickey_crypt,

@@ -7,11 +7,12 @@
 
 #include <string.h>
 
-#define MODE_CHUNK_BLOCKS 64          /* blocks handed to the cipher at once */
+#define MODE_CHUNK_BLOCKS 64 /* blocks handed to the cipher at once */
 #define MODE_CHUNK (MODE_CHUNK_BLOCKS * BLOCK_MAX_BYTES)
 
-static const char *const mode_names[BLOCK_MODE_COUNT] = { "ecb", "cbc", "pcbc",
-                                                          "cfb", "ofb", "ctr" };
+static const char *const mode_names[BLOCK_MODE_COUNT] = {
+    "ecb", "cbc", "pcbc", "cfb", "ofb", "ctr"
+};
 
 const char *block_mode_name(block_mode m)
 {
@@ -58,7 +59,6 @@ static void xor_into(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
         out[i] = a[i] ^ b[i];
 }
 
-
 static void increment_be(uint8_t *ctr, size_t n)
 {
     while (n-- && ++ctr[n] == 0) {
@@ -85,7 +85,7 @@ static void cbc_decrypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nbl
         size_t k = nblocks < most ? nblocks : most;
         c->bc->decrypt(c->schedule, in, d, k);
         for (size_t i = 0; i < k; i++, in += bs, out += bs) {
-            memcpy(cipher, in, bs);                    /* in may be out */
+            memcpy(cipher, in, bs); /* in may be out */
             xor_into(out, d + i * bs, c->chain, bs);
             if (pcbc)
                 xor_into(c->chain, out, cipher, bs);
@@ -101,7 +101,7 @@ static void pcbc_encrypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nb
     size_t bs = c->bc->block_bytes;
     uint8_t plain[BLOCK_MAX_BYTES], t[BLOCK_MAX_BYTES];
     for (; nblocks--; in += bs, out += bs) {
-        memcpy(plain, in, bs);                         /* in may be out */
+        memcpy(plain, in, bs); /* in may be out */
         xor_into(t, plain, c->chain, bs);
         c->bc->encrypt(c->schedule, t, out, 1);
         xor_into(c->chain, plain, out, bs);
@@ -109,8 +109,7 @@ static void pcbc_encrypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nb
 }
 
 /* CFB, OFB, CTR: the whole blocks of a call, with no keystream left over. */
-static void stream_blocks(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nblocks,
-                          int decrypt)
+static void stream_blocks(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t nblocks, int decrypt)
 {
     const block_cipher *bc = c->bc;
     size_t bs = bc->block_bytes, most = MODE_CHUNK_BLOCKS;
@@ -125,7 +124,7 @@ static void stream_blocks(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t n
             }
             return;
         }
-        while (nblocks) {                  /* E(C_{i-1}) of a chunk at once */
+        while (nblocks) { /* E(C_{i-1}) of a chunk at once */
             size_t k = nblocks < most ? nblocks : most;
             memcpy(ks, c->chain, bs);
             memcpy(ks + bs, in, (k - 1) * bs);
@@ -153,8 +152,7 @@ static void stream_blocks(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t n
             in += k * bs, out += k * bs, nblocks -= k;
         }
         return;
-    default:
-        return;
+    default: return;
     }
 }
 
@@ -180,7 +178,7 @@ static uint8_t stream_byte(mode_ctx *c, uint8_t b, int decrypt)
         return b ^ c->chain[i];
     uint8_t r = b ^ c->stream[i];
     if (c->mode == MODE_CFB)
-        c->chain[i] = decrypt ? b : r;     /* the ciphertext feeds back */
+        c->chain[i] = decrypt ? b : r; /* the ciphertext feeds back */
     return r;
 }
 
@@ -214,9 +212,7 @@ static int mode_crypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t n, in
             return 0;
     }
     switch (c->mode) {
-    case MODE_ECB:
-        (decrypt ? bc->decrypt : bc->encrypt)(c->schedule, in, out, n / bs);
-        return 0;
+    case MODE_ECB: (decrypt ? bc->decrypt : bc->encrypt)(c->schedule, in, out, n / bs); return 0;
     case MODE_CBC:
         if (decrypt)
             cbc_decrypt(c, in, out, n / bs, 0);
@@ -231,9 +227,7 @@ static int mode_crypt(mode_ctx *c, const uint8_t *in, uint8_t *out, size_t n, in
         return 0;
     case MODE_CFB:
     case MODE_OFB:
-    case MODE_CTR:
-        stream_crypt(c, in, out, n, decrypt);
-        return 0;
+    case MODE_CTR: stream_crypt(c, in, out, n, decrypt); return 0;
     }
     return -1;
 }

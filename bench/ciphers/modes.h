@@ -33,8 +33,8 @@ typedef struct {
      * ciphertext block (filled byte by byte); OFB: the last output block;
      * CTR: the next counter block. */
     uint8_t chain[BLOCK_MAX_BYTES];
-    uint8_t stream[BLOCK_MAX_BYTES];  /* CFB, CTR: keystream of the current block */
-    size_t used;                      /* CFB, OFB, CTR: keystream bytes used (block_bytes: none left) */
+    uint8_t stream[BLOCK_MAX_BYTES]; /* CFB, CTR: keystream of the current block */
+    size_t used; /* CFB, OFB, CTR: keystream bytes used (block_bytes: none left) */
 } mode_ctx;
 
 /* Expands the key and loads the IV (block_bytes; ignored, may be NULL, for

@@ -29,97 +29,100 @@ static const char simon_z[5][63] = {
 #define SIMON_VF(N, x) ((VROL(N, x, 1) & VROL(N, x, 8)) ^ VROL(N, x, 2))
 
 /* Simon-BB/KB: N-bit words, M key words, T rounds, constant sequence Z. */
-#define SIMON_DEFINE(BB, KB, N, M, T, Z)                                               \
-    typedef word##N simon##BB##_##KB##_rounds_t[T];                                   \
-    _Static_assert((T) * sizeof(word##N) <= BLOCK_SCHEDULE_BYTES, "schedule");        \
-    static void simon##BB##_##KB##_expand(void *schedule, const uint8_t *key)         \
-    {                                                                                 \
-        word##N k[T];                                                                 \
-        for (unsigned i = 0; i < (M); i++)                                            \
-            k[i] = load##N(key + i * ((N) / 8));                                      \
-        for (unsigned i = (M); i < (T); i++) {                                        \
-            word##N t = ror##N(k[i - 1], 3);                                          \
-            if ((M) == 4)                                                             \
-                t ^= k[i - 3];                                                        \
-            t ^= ror##N(t, 1);                                                        \
-            word##N z = (word##N)(simon_z[Z][(i - (M)) % 62] - '0');                  \
-            k[i] = (word##N)((~k[i - (M)] & MASK##N) ^ t ^ z ^ 3);                    \
-        }                                                                             \
-        memcpy(schedule, k, sizeof k);                                                \
-    }                                                                                 \
-    BW_INLINE void simon##BB##_##KB##_one_encrypt(const word##N *rk, const uint8_t *in, \
-                                                  uint8_t *out)                       \
-    {                                                                                 \
-        word##N y = load##N(in), x = load##N(in + (N) / 8);                           \
-        for (unsigned r = 0; r < (T); r++) {                                          \
-            word##N t = x;                                                            \
-            x = (word##N)(y ^ SIMON_F(N, x) ^ rk[r]);                                 \
-            y = t;                                                                    \
-        }                                                                             \
-        store##N(out, y);                                                             \
-        store##N(out + (N) / 8, x);                                                   \
-    }                                                                                 \
-    BW_INLINE void simon##BB##_##KB##_one_decrypt(const word##N *rk, const uint8_t *in, \
-                                                  uint8_t *out)                       \
-    {                                                                                 \
-        word##N y = load##N(in), x = load##N(in + (N) / 8);                           \
-        for (unsigned r = (T); r-- > 0;) {                                            \
-            word##N t = y;                                                            \
-            y = (word##N)(x ^ SIMON_F(N, y) ^ rk[r]);                                 \
-            x = t;                                                                    \
-        }                                                                             \
-        store##N(out, y);                                                             \
-        store##N(out + (N) / 8, x);                                                   \
-    }                                                                                 \
+#define SIMON_DEFINE(BB, KB, N, M, T, Z)                                                  \
+    typedef word##N simon##BB##_##KB##_rounds_t[T];                                       \
+    _Static_assert((T) * sizeof(word##N) <= BLOCK_SCHEDULE_BYTES, "schedule");            \
+    static void simon##BB##_##KB##_expand(void *schedule, const uint8_t *key)             \
+    {                                                                                     \
+        word##N k[T];                                                                     \
+        for (unsigned i = 0; i < (M); i++)                                                \
+            k[i] = load##N(key + i * ((N) / 8));                                          \
+        for (unsigned i = (M); i < (T); i++) {                                            \
+            word##N t = ror##N(k[i - 1], 3);                                              \
+            if ((M) == 4)                                                                 \
+                t ^= k[i - 3];                                                            \
+            t ^= ror##N(t, 1);                                                            \
+            word##N z = (word##N)(simon_z[Z][(i - (M)) % 62] - '0');                      \
+            k[i] = (word##N)((~k[i - (M)] & MASK##N) ^ t ^ z ^ 3);                        \
+        }                                                                                 \
+        memcpy(schedule, k, sizeof k);                                                    \
+    }                                                                                     \
+    BW_INLINE void simon##BB##_##KB##_one_encrypt(const word##N *rk, const uint8_t *in,   \
+                                                  uint8_t *out)                           \
+    {                                                                                     \
+        word##N y = load##N(in), x = load##N(in + (N) / 8);                               \
+        for (unsigned r = 0; r < (T); r++) {                                              \
+            word##N t = x;                                                                \
+            x = (word##N)(y ^ SIMON_F(N, x) ^ rk[r]);                                     \
+            y = t;                                                                        \
+        }                                                                                 \
+        store##N(out, y);                                                                 \
+        store##N(out + (N) / 8, x);                                                       \
+    }                                                                                     \
+    BW_INLINE void simon##BB##_##KB##_one_decrypt(const word##N *rk, const uint8_t *in,   \
+                                                  uint8_t *out)                           \
+    {                                                                                     \
+        word##N y = load##N(in), x = load##N(in + (N) / 8);                               \
+        for (unsigned r = (T); r-- > 0;) {                                                \
+            word##N t = y;                                                                \
+            y = (word##N)(x ^ SIMON_F(N, y) ^ rk[r]);                                     \
+            x = t;                                                                        \
+        }                                                                                 \
+        store##N(out, y);                                                                 \
+        store##N(out + (N) / 8, x);                                                       \
+    }                                                                                     \
     BW_INLINE void simon##BB##_##KB##_group_encrypt(const word##N *rk, const uint8_t *in, \
-                                                    uint8_t *out)                     \
-    {                                                                                 \
-        GROUP_LOAD(N);                                                                \
-        unsigned r = 0;                                                               \
-        for (; r + 1 < (T); r += 2) {                                                 \
-            word##N k0 = rk[r], k1 = rk[r + 1];                                       \
-            y0 ^= SIMON_VF(N, x0) ^ k0;                                               \
-            y1 ^= SIMON_VF(N, x1) ^ k0;                                               \
-            x0 ^= SIMON_VF(N, y0) ^ k1;                                               \
-            x1 ^= SIMON_VF(N, y1) ^ k1;                                               \
-        }                                                                             \
-        if ((T) % 2) {                                                                \
-            vec##N t0 = x0, t1 = x1;                                                  \
-            x0 = y0 ^ SIMON_VF(N, x0) ^ rk[r];                                        \
-            x1 = y1 ^ SIMON_VF(N, x1) ^ rk[r];                                        \
-            y0 = t0, y1 = t1;                                                         \
-        }                                                                             \
-        GROUP_STORE(N);                                                               \
-    }                                                                                 \
+                                                    uint8_t *out)                         \
+    {                                                                                     \
+        GROUP_LOAD(N);                                                                    \
+        unsigned r = 0;                                                                   \
+        for (; r + 1 < (T); r += 2) {                                                     \
+            word##N k0 = rk[r], k1 = rk[r + 1];                                           \
+            y0 ^= SIMON_VF(N, x0) ^ k0;                                                   \
+            y1 ^= SIMON_VF(N, x1) ^ k0;                                                   \
+            x0 ^= SIMON_VF(N, y0) ^ k1;                                                   \
+            x1 ^= SIMON_VF(N, y1) ^ k1;                                                   \
+        }                                                                                 \
+        if ((T) % 2) {                                                                    \
+            vec##N t0 = x0, t1 = x1;                                                      \
+            x0 = y0 ^ SIMON_VF(N, x0) ^ rk[r];                                            \
+            x1 = y1 ^ SIMON_VF(N, x1) ^ rk[r];                                            \
+            y0 = t0, y1 = t1;                                                             \
+        }                                                                                 \
+        GROUP_STORE(N);                                                                   \
+    }                                                                                     \
     BW_INLINE void simon##BB##_##KB##_group_decrypt(const word##N *rk, const uint8_t *in, \
-                                                    uint8_t *out)                     \
-    {                                                                                 \
-        GROUP_LOAD(N);                                                                \
-        unsigned r = (T);                                                             \
-        if ((T) % 2) {                                                                \
-            r--;                                                                      \
-            vec##N t0 = y0, t1 = y1;                                                  \
-            y0 = x0 ^ SIMON_VF(N, y0) ^ rk[r];                                        \
-            y1 = x1 ^ SIMON_VF(N, y1) ^ rk[r];                                        \
-            x0 = t0, x1 = t1;                                                         \
-        }                                                                             \
-        for (; r >= 2; r -= 2) {                                                      \
-            word##N k1 = rk[r - 1], k0 = rk[r - 2];                                   \
-            x0 ^= SIMON_VF(N, y0) ^ k1;                                               \
-            x1 ^= SIMON_VF(N, y1) ^ k1;                                               \
-            y0 ^= SIMON_VF(N, x0) ^ k0;                                               \
-            y1 ^= SIMON_VF(N, x1) ^ k0;                                               \
-        }                                                                             \
-        GROUP_STORE(N);                                                               \
-    }                                                                                 \
-    BW_BULK(simon##BB##_##KB, N, encrypt)                                             \
-    BW_BULK(simon##BB##_##KB, N, decrypt)                                             \
-    const block_cipher block_simon##BB##_##KB = {                                     \
-        .name = "simon-" #BB "/" #KB, .family = "simon",                              \
-        .block_bytes = (BB) / 8, .key_bytes = (KB) / 8, .rounds = (T),                \
-        .expand = simon##BB##_##KB##_expand,                                          \
-        .encrypt = simon##BB##_##KB##_encrypt,                                        \
-        .decrypt = simon##BB##_##KB##_decrypt,                                        \
+                                                    uint8_t *out)                         \
+    {                                                                                     \
+        GROUP_LOAD(N);                                                                    \
+        unsigned r = (T);                                                                 \
+        if ((T) % 2) {                                                                    \
+            r--;                                                                          \
+            vec##N t0 = y0, t1 = y1;                                                      \
+            y0 = x0 ^ SIMON_VF(N, y0) ^ rk[r];                                            \
+            y1 = x1 ^ SIMON_VF(N, y1) ^ rk[r];                                            \
+            x0 = t0, x1 = t1;                                                             \
+        }                                                                                 \
+        for (; r >= 2; r -= 2) {                                                          \
+            word##N k1 = rk[r - 1], k0 = rk[r - 2];                                       \
+            x0 ^= SIMON_VF(N, y0) ^ k1;                                                   \
+            x1 ^= SIMON_VF(N, y1) ^ k1;                                                   \
+            y0 ^= SIMON_VF(N, x0) ^ k0;                                                   \
+            y1 ^= SIMON_VF(N, x1) ^ k0;                                                   \
+        }                                                                                 \
+        GROUP_STORE(N);                                                                   \
+    }                                                                                     \
+    BW_BULK(simon##BB##_##KB, N, encrypt)                                                 \
+    BW_BULK(simon##BB##_##KB, N, decrypt)                                                 \
+    const block_cipher block_simon##BB##_##KB = {                                         \
+        .name = "simon-" #BB "/" #KB,                                                     \
+        .family = "simon",                                                                \
+        .block_bytes = (BB) / 8,                                                          \
+        .key_bytes = (KB) / 8,                                                            \
+        .rounds = (T),                                                                    \
+        .expand = simon##BB##_##KB##_expand,                                              \
+        .encrypt = simon##BB##_##KB##_encrypt,                                            \
+        .decrypt = simon##BB##_##KB##_decrypt,                                            \
     };
 
 /* Section 3 of the paper: word size, key words, rounds, sequence. */

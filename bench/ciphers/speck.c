@@ -14,77 +14,80 @@
 #include "ciphers/block_words.h"
 
 /* Speck-BB/KB: N-bit words, M key words, T rounds, rotations A (right) and B (left). */
-#define SPECK_DEFINE(BB, KB, N, M, T, A, B)                                            \
-    typedef word##N speck##BB##_##KB##_rounds_t[T];                                   \
-    _Static_assert((T) * sizeof(word##N) <= BLOCK_SCHEDULE_BYTES, "schedule");        \
-    static void speck##BB##_##KB##_expand(void *schedule, const uint8_t *key)         \
-    {                                                                                 \
-        word##N k[T], l[(T) + (M) - 2];                                               \
-        k[0] = load##N(key);                                                          \
-        for (unsigned i = 0; i + 1 < (M); i++)                                        \
-            l[i] = load##N(key + (i + 1) * ((N) / 8));                                \
-        for (unsigned i = 0; i + 1 < (T); i++) {                                      \
-            l[i + (M) - 1] = (word##N)(add##N(k[i], ror##N(l[i], A)) ^ i);            \
-            k[i + 1] = (word##N)(rol##N(k[i], B) ^ l[i + (M) - 1]);                   \
-        }                                                                             \
-        memcpy(schedule, k, sizeof k);                                                \
-    }                                                                                 \
-    BW_INLINE void speck##BB##_##KB##_one_encrypt(const word##N *rk, const uint8_t *in, \
-                                                  uint8_t *out)                       \
-    {                                                                                 \
-        word##N y = load##N(in), x = load##N(in + (N) / 8);                           \
-        for (unsigned r = 0; r < (T); r++) {                                          \
-            x = (word##N)(add##N(ror##N(x, A), y) ^ rk[r]);                           \
-            y = (word##N)(rol##N(y, B) ^ x);                                          \
-        }                                                                             \
-        store##N(out, y);                                                             \
-        store##N(out + (N) / 8, x);                                                   \
-    }                                                                                 \
-    BW_INLINE void speck##BB##_##KB##_one_decrypt(const word##N *rk, const uint8_t *in, \
-                                                  uint8_t *out)                       \
-    {                                                                                 \
-        word##N y = load##N(in), x = load##N(in + (N) / 8);                           \
-        for (unsigned r = (T); r-- > 0;) {                                            \
-            y = ror##N((word##N)(y ^ x), B);                                          \
-            x = rol##N(sub##N((word##N)(x ^ rk[r]), y), A);                           \
-        }                                                                             \
-        store##N(out, y);                                                             \
-        store##N(out + (N) / 8, x);                                                   \
-    }                                                                                 \
+#define SPECK_DEFINE(BB, KB, N, M, T, A, B)                                               \
+    typedef word##N speck##BB##_##KB##_rounds_t[T];                                       \
+    _Static_assert((T) * sizeof(word##N) <= BLOCK_SCHEDULE_BYTES, "schedule");            \
+    static void speck##BB##_##KB##_expand(void *schedule, const uint8_t *key)             \
+    {                                                                                     \
+        word##N k[T], l[(T) + (M)-2];                                                     \
+        k[0] = load##N(key);                                                              \
+        for (unsigned i = 0; i + 1 < (M); i++)                                            \
+            l[i] = load##N(key + (i + 1) * ((N) / 8));                                    \
+        for (unsigned i = 0; i + 1 < (T); i++) {                                          \
+            l[i + (M)-1] = (word##N)(add##N(k[i], ror##N(l[i], A)) ^ i);                  \
+            k[i + 1] = (word##N)(rol##N(k[i], B) ^ l[i + (M)-1]);                         \
+        }                                                                                 \
+        memcpy(schedule, k, sizeof k);                                                    \
+    }                                                                                     \
+    BW_INLINE void speck##BB##_##KB##_one_encrypt(const word##N *rk, const uint8_t *in,   \
+                                                  uint8_t *out)                           \
+    {                                                                                     \
+        word##N y = load##N(in), x = load##N(in + (N) / 8);                               \
+        for (unsigned r = 0; r < (T); r++) {                                              \
+            x = (word##N)(add##N(ror##N(x, A), y) ^ rk[r]);                               \
+            y = (word##N)(rol##N(y, B) ^ x);                                              \
+        }                                                                                 \
+        store##N(out, y);                                                                 \
+        store##N(out + (N) / 8, x);                                                       \
+    }                                                                                     \
+    BW_INLINE void speck##BB##_##KB##_one_decrypt(const word##N *rk, const uint8_t *in,   \
+                                                  uint8_t *out)                           \
+    {                                                                                     \
+        word##N y = load##N(in), x = load##N(in + (N) / 8);                               \
+        for (unsigned r = (T); r-- > 0;) {                                                \
+            y = ror##N((word##N)(y ^ x), B);                                              \
+            x = rol##N(sub##N((word##N)(x ^ rk[r]), y), A);                               \
+        }                                                                                 \
+        store##N(out, y);                                                                 \
+        store##N(out + (N) / 8, x);                                                       \
+    }                                                                                     \
     BW_INLINE void speck##BB##_##KB##_group_encrypt(const word##N *rk, const uint8_t *in, \
-                                                    uint8_t *out)                     \
-    {                                                                                 \
-        GROUP_LOAD(N);                                                                \
-        for (unsigned r = 0; r < (T); r++) {                                          \
-            word##N k = rk[r];                                                        \
-            x0 = ((VROR(N, x0, A) + y0) & MASK##N) ^ k;                               \
-            x1 = ((VROR(N, x1, A) + y1) & MASK##N) ^ k;                               \
-            y0 = VROL(N, y0, B) ^ x0;                                                 \
-            y1 = VROL(N, y1, B) ^ x1;                                                 \
-        }                                                                             \
-        GROUP_STORE(N);                                                               \
-    }                                                                                 \
+                                                    uint8_t *out)                         \
+    {                                                                                     \
+        GROUP_LOAD(N);                                                                    \
+        for (unsigned r = 0; r < (T); r++) {                                              \
+            word##N k = rk[r];                                                            \
+            x0 = ((VROR(N, x0, A) + y0) & MASK##N) ^ k;                                   \
+            x1 = ((VROR(N, x1, A) + y1) & MASK##N) ^ k;                                   \
+            y0 = VROL(N, y0, B) ^ x0;                                                     \
+            y1 = VROL(N, y1, B) ^ x1;                                                     \
+        }                                                                                 \
+        GROUP_STORE(N);                                                                   \
+    }                                                                                     \
     BW_INLINE void speck##BB##_##KB##_group_decrypt(const word##N *rk, const uint8_t *in, \
-                                                    uint8_t *out)                     \
-    {                                                                                 \
-        GROUP_LOAD(N);                                                                \
-        for (unsigned r = (T); r-- > 0;) {                                            \
-            word##N k = rk[r];                                                        \
-            y0 = VROR(N, y0 ^ x0, B);                                                 \
-            y1 = VROR(N, y1 ^ x1, B);                                                 \
-            x0 = VROL(N, ((x0 ^ k) - y0) & MASK##N, A);                               \
-            x1 = VROL(N, ((x1 ^ k) - y1) & MASK##N, A);                               \
-        }                                                                             \
-        GROUP_STORE(N);                                                               \
-    }                                                                                 \
-    BW_BULK(speck##BB##_##KB, N, encrypt)                                                \
-    BW_BULK(speck##BB##_##KB, N, decrypt)                                                \
-    const block_cipher block_speck##BB##_##KB = {                                     \
-        .name = "speck-" #BB "/" #KB, .family = "speck",                              \
-        .block_bytes = (BB) / 8, .key_bytes = (KB) / 8, .rounds = (T),                \
-        .expand = speck##BB##_##KB##_expand,                                          \
-        .encrypt = speck##BB##_##KB##_encrypt,                                        \
-        .decrypt = speck##BB##_##KB##_decrypt,                                        \
+                                                    uint8_t *out)                         \
+    {                                                                                     \
+        GROUP_LOAD(N);                                                                    \
+        for (unsigned r = (T); r-- > 0;) {                                                \
+            word##N k = rk[r];                                                            \
+            y0 = VROR(N, y0 ^ x0, B);                                                     \
+            y1 = VROR(N, y1 ^ x1, B);                                                     \
+            x0 = VROL(N, ((x0 ^ k) - y0) & MASK##N, A);                                   \
+            x1 = VROL(N, ((x1 ^ k) - y1) & MASK##N, A);                                   \
+        }                                                                                 \
+        GROUP_STORE(N);                                                                   \
+    }                                                                                     \
+    BW_BULK(speck##BB##_##KB, N, encrypt)                                                 \
+    BW_BULK(speck##BB##_##KB, N, decrypt)                                                 \
+    const block_cipher block_speck##BB##_##KB = {                                         \
+        .name = "speck-" #BB "/" #KB,                                                     \
+        .family = "speck",                                                                \
+        .block_bytes = (BB) / 8,                                                          \
+        .key_bytes = (KB) / 8,                                                            \
+        .rounds = (T),                                                                    \
+        .expand = speck##BB##_##KB##_expand,                                              \
+        .encrypt = speck##BB##_##KB##_encrypt,                                            \
+        .decrypt = speck##BB##_##KB##_decrypt,                                            \
     };
 
 /* Section 4 of the paper: word size, key words, rounds, rotations. */

@@ -15,14 +15,18 @@ typedef struct {
 } reg;
 
 typedef struct {
-    reg a, b, c;                 /* lengths 93, 84, 111 */
+    reg a, b, c; /* lengths 93, 84, 111 */
     own_leftover left;
 } trivium_state;
 
 #define TAP(r, n, k) ((n) == (k) ? (r).lo : ((r).lo >> ((n) - (k))) | ((r).hi << (64 - (n) + (k))))
 
 /* Shifts 64 new bits in at s_1 (bits n-64 .. n-1). */
-#define PUSH(r, n, t) do { (r).lo = (r).hi | ((t) << ((n) - 64)); (r).hi = (t) >> (128 - (n)); } while (0)
+#define PUSH(r, n, t)                        \
+    do {                                     \
+        (r).lo = (r).hi | ((t) << ((n)-64)); \
+        (r).hi = (t) >> (128 - (n));         \
+    } while (0)
 
 /* 64 clocks; returns z_t in bit t. */
 static inline uint64_t trivium_step(reg *a, reg *b, reg *c)
@@ -52,10 +56,10 @@ static void trivium_init(void *state, const uint8_t *key, const uint8_t *iv, siz
 {
     trivium_state *st = state;
     uint8_t padded[10] = { 0 };
-    memcpy(padded + 10 - iv_bytes, iv, iv_bytes);   /* a short IV fills s_94 onwards */
-    st->a = load80(key, 13);             /* s_i at bit 93 - i: integer bit j is s_{80-j} */
-    st->b = load80(padded, 4);           /* s_{93+i} at bit 84 - i */
-    st->c = (reg){ 7, 0 };                         /* s_286, s_287, s_288 = 1 */
+    memcpy(padded + 10 - iv_bytes, iv, iv_bytes); /* a short IV fills s_94 onwards */
+    st->a = load80(key, 13);                      /* s_i at bit 93 - i: integer bit j is s_{80-j} */
+    st->b = load80(padded, 4);                    /* s_{93+i} at bit 84 - i */
+    st->c = (reg){ 7, 0 };                        /* s_286, s_287, s_288 = 1 */
     for (int i = 0; i < 4 * 288 / 64; i++)
         trivium_step(&st->a, &st->b, &st->c);
     st->left = (own_leftover){ .used = 8, .size = 8 };
@@ -70,7 +74,9 @@ static void trivium_bulk(void *state, const uint8_t *in, uint8_t *out, size_t nb
         /* z_t is bit t%8 of byte t/8: a little-endian word */
         own_store_le64(out + 8 * i, own_load_le64(in + 8 * i) ^ z);
     }
-    st->a = a; st->b = b; st->c = c;
+    st->a = a;
+    st->b = b;
+    st->c = c;
 }
 
 static void trivium_crypt(void *state, const uint8_t *in, uint8_t *out, size_t n)
@@ -82,7 +88,9 @@ static void trivium_crypt(void *state, const uint8_t *in, uint8_t *out, size_t n
 const own_cipher own_trivium = {
     .algorithm = "trivium",
     .spec = "Trivium Specifications (De Canniere, Preneel), eSTREAM portfolio",
-    .key_bytes = 10, .iv_bytes = 10, .max_iv_bytes = 10,
+    .key_bytes = 10,
+    .iv_bytes = 10,
+    .max_iv_bytes = 10,
     .state_bytes = sizeof(trivium_state),
     .init = trivium_init,
     .crypt = trivium_crypt,

@@ -72,7 +72,8 @@ int child_report_parse(const char *text, child_report *out)
     if (!line)
         return -1;
     uint64_t sum;
-    if (sscanf(line, CHILD_REPORT_TAG " latency_ms=%lf in_bytes=%zu out_bytes=%zu checksum=%" SCNx64,
+    if (sscanf(line,
+               CHILD_REPORT_TAG " latency_ms=%lf in_bytes=%zu out_bytes=%zu checksum=%" SCNx64,
                &out->latency_ms, &out->in_bytes, &out->out_bytes, &sum) != 4)
         return -1;
     out->checksum = sum;

@@ -13,9 +13,9 @@
 #define CHILD_REPORT_TAG "zucbench-embedded-run"
 
 typedef struct {
-    double latency_ms;       /* key setup + encryption of the whole file, in memory */
+    double latency_ms; /* key setup + encryption of the whole file, in memory */
     size_t in_bytes, out_bytes;
-    uint64_t checksum;       /* of the ciphertext */
+    uint64_t checksum; /* of the ciphertext */
 } child_report;
 
 /* Runs in the child: reads the file, encrypts it (timed), writes the output

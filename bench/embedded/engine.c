@@ -47,10 +47,9 @@ static int block_encrypt(const embedded_config *c, const uint8_t *key, const uin
     size_t whole = n / bs * bs, rest = n - whole;
     uint8_t last[BLOCK_MAX_BYTES];
     memcpy(last, in + whole, rest);
-    memset(last + rest, (int)(bs - rest), bs - rest);     /* PKCS#7: 1..bs bytes of bs-rest */
+    memset(last + rest, (int)(bs - rest), bs - rest); /* PKCS#7: 1..bs bytes of bs-rest */
     *out_n = whole + bs;
-    return mode_encrypt(&ctx, in, out, whole) == 0 &&
-                   mode_encrypt(&ctx, last, out + whole, bs) == 0
+    return mode_encrypt(&ctx, in, out, whole) == 0 && mode_encrypt(&ctx, last, out + whole, bs) == 0
                ? 0
                : -1;
 }
@@ -90,8 +89,8 @@ static int zuc128_file(const uint8_t *key, const uint8_t *iv, const uint8_t *in,
     return 0;
 }
 
-static int zuc256_file(const uint8_t *key, const uint8_t *iv_material, const uint8_t *in,
-                       size_t n, uint8_t *out)
+static int zuc256_file(const uint8_t *key, const uint8_t *iv_material, const uint8_t *in, size_t n,
+                       uint8_t *out)
 {
     uint8_t iv[25];
     memcpy(iv, iv_material, 17);
@@ -99,7 +98,7 @@ static int zuc256_file(const uint8_t *key, const uint8_t *iv_material, const uin
         iv[i] = iv_material[i] & 0x3F;
     for (size_t off = 0, index = 0; off < n; off += ZUC_MESSAGE_BYTES, index++) {
         size_t len = n - off < ZUC_MESSAGE_BYTES ? n - off : ZUC_MESSAGE_BYTES;
-        for (int b = 0; b < 4; b++)                    /* the message number in IV0..IV3 */
+        for (int b = 0; b < 4; b++) /* the message number in IV0..IV3 */
             iv[b] = (uint8_t)(iv_material[b] ^ (index >> (24 - 8 * b)));
         if (zuc256_crypt(key, iv, in + off, out + off, len) != ZUC_OK)
             return -1;
@@ -133,12 +132,9 @@ const char *engine_unavailable(const embedded_config *c)
     switch (c->engine) {
     case ENGINE_EVP:
     case ENGINE_DESX_ECB:
-    case ENGINE_SM2:
-        return engine_openssl_unavailable(c);
-    case ENGINE_STREAM:
-        return ((const bench_stream *)c->impl)->unavailable;
-    default:
-        return NULL;
+    case ENGINE_SM2: return engine_openssl_unavailable(c);
+    case ENGINE_STREAM: return ((const bench_stream *)c->impl)->unavailable;
+    default: return NULL;
     }
 }
 
@@ -147,18 +143,15 @@ size_t engine_out_capacity(const embedded_config *c, size_t n)
     switch (c->engine) {
     case ENGINE_EVP:
     case ENGINE_DESX_ECB:
-    case ENGINE_SM2:
-        return engine_openssl_out_capacity(c, n);
-    case ENGINE_BLOCK:
-        return n + BLOCK_MAX_BYTES;
-    default:
-        return n;
+    case ENGINE_SM2: return engine_openssl_out_capacity(c, n);
+    case ENGINE_BLOCK: return n + BLOCK_MAX_BYTES;
+    default: return n;
     }
 }
 
 static int run_engine(const embedded_config *c, int encrypt, const uint8_t *key, const uint8_t *iv,
-                 const uint8_t *in, size_t n, uint8_t *out, size_t *out_n, char *err,
-                 size_t err_size)
+                      const uint8_t *in, size_t n, uint8_t *out, size_t *out_n, char *err,
+                      size_t err_size)
 {
     const char *why = engine_unavailable(c);
     if (why)
@@ -185,23 +178,23 @@ static int run_engine(const embedded_config *c, int encrypt, const uint8_t *key,
         rc = stream_file(c, key, iv, in, n, out);
         *out_n = n;
         break;
-    default:
-        rc = -1;
+    default: rc = -1;
     }
-    return rc == 0 ? 0 : failf(err, err_size, encrypt ? "encryption failed" : "decryption failed",
-                               c->name);
+    return rc == 0
+               ? 0
+               : failf(err, err_size, encrypt ? "encryption failed" : "decryption failed", c->name);
 }
 
 int engine_encrypt(const embedded_config *c, const uint8_t key[ENGINE_KEY_BYTES],
-                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n,
-                   uint8_t *out, size_t *out_n, char *err, size_t err_size)
+                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n, uint8_t *out,
+                   size_t *out_n, char *err, size_t err_size)
 {
     return run_engine(c, 1, key, iv, in, n, out, out_n, err, err_size);
 }
 
 int engine_decrypt(const embedded_config *c, const uint8_t key[ENGINE_KEY_BYTES],
-                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n,
-                   uint8_t *out, size_t *out_n, char *err, size_t err_size)
+                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n, uint8_t *out,
+                   size_t *out_n, char *err, size_t err_size)
 {
     return run_engine(c, 0, key, iv, in, n, out, out_n, err, err_size);
 }

@@ -25,14 +25,14 @@ size_t engine_out_capacity(const embedded_config *c, size_t n);
  * does); the other modes and the stream ciphers produce n bytes. *out_n
  * receives the output length. 0, or -1 with a message in err. */
 int engine_encrypt(const embedded_config *c, const uint8_t key[ENGINE_KEY_BYTES],
-                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n,
-                   uint8_t *out, size_t *out_n, char *err, size_t err_size);
+                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n, uint8_t *out,
+                   size_t *out_n, char *err, size_t err_size);
 
 /* The decryption of engine_encrypt's output, where the tests need it (SM2's
  * private key is the engine's: only a round trip can check it). */
 int engine_decrypt(const embedded_config *c, const uint8_t key[ENGINE_KEY_BYTES],
-                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n,
-                   uint8_t *out, size_t *out_n, char *err, size_t err_size);
+                   const uint8_t iv[ENGINE_IV_BYTES], const uint8_t *in, size_t n, uint8_t *out,
+                   size_t *out_n, char *err, size_t err_size);
 
 /* OpenSSL's part (engine_openssl.c, or its absence). */
 const char *engine_openssl_unavailable(const embedded_config *c);

@@ -20,14 +20,14 @@
 #include "embedded/engine.h"
 
 #define SM2_MESSAGE_BYTES 4096
-#define SM2_OVERHEAD 160          /* 4-byte length + DER(C1 x, y; C3; C2 header) */
+#define SM2_OVERHEAD 160 /* 4-byte length + DER(C1 x, y; C3; C2 header) */
 #define DES_BLOCK 8
 #define CHUNK (64u << 10)
 
 static int providers_loaded;
 static const char *legacy_missing;
 static OSSL_PROVIDER *default_provider, *legacy_provider;
-static EVP_PKEY *sm2_key;         /* the process's SM2 key pair */
+static EVP_PKEY *sm2_key; /* the process's SM2 key pair */
 
 /* Runs before OpenSSL's own clean-up (registered after it), so nothing of
  * ours still holds the providers when they go. */
@@ -104,7 +104,7 @@ size_t engine_openssl_out_capacity(const embedded_config *c, size_t n)
 {
     if (c->engine == ENGINE_SM2)
         return n + (n / SM2_MESSAGE_BYTES + 1) * SM2_OVERHEAD;
-    return n + 2 * 16;                     /* a padding block */
+    return n + 2 * 16; /* a padding block */
 }
 
 /* ---- EVP ciphers ------------------------------------------------------------------ */
@@ -156,7 +156,8 @@ static int evp_crypt(const embedded_config *c, int encrypt, const uint8_t *key, 
     *out_n = body + (size_t)last;
     EVP_CIPHER_CTX_free(ctx);
     EVP_CIPHER_free(cipher);
-    return ok ? 0 : fail(err, err_size, c, encrypt ? "EVP encryption failed" : "EVP decryption failed");
+    return ok ? 0
+              : fail(err, err_size, c, encrypt ? "EVP encryption failed" : "EVP decryption failed");
 }
 
 /* ---- DESX in ECB: K2 ^ DES_K(P ^ K1), key = K || K1 || K2 (OpenSSL's DESX-CBC order) */
@@ -183,13 +184,13 @@ static int desx_ecb(const embedded_config *c, int encrypt, const uint8_t *key, c
         size_t len = padded - off < CHUNK ? padded - off : CHUNK;
         size_t from_in = off >= n ? 0 : (n - off < len ? n - off : len), got;
         memcpy(buf, in + off, from_in);
-        memset(buf + from_in, (int)(padded - n), len - from_in);     /* PKCS#7 */
+        memset(buf + from_in, (int)(padded - n), len - from_in); /* PKCS#7 */
         xor_whitening(buf, len, pre);
         ok = evp_update_all(ctx, buf, len, out + off, &got) && got == len;
         xor_whitening(out + off, len, post);
     }
     *out_n = padded;
-    if (ok && !encrypt) {                  /* strip and check the padding */
+    if (ok && !encrypt) { /* strip and check the padding */
         size_t pad = n ? out[n - 1] : 0;
         ok = pad >= 1 && pad <= DES_BLOCK;
         for (size_t i = n - (ok ? pad : 0); ok && i < n; i++)
@@ -249,7 +250,8 @@ static int sm2_decrypt(const embedded_config *c, const uint8_t *in, size_t n, ui
         /* OpenSSL clears the whole output it is given: no more than the ciphertext,
          * which is longer than its plaintext and fits where the input did */
         size_t len = load_be32(in + off), outlen = len;
-        ok = len <= n - off - 4 && EVP_PKEY_decrypt(ctx, out + written, &outlen, in + off + 4, len) == 1;
+        ok = len <= n - off - 4 &&
+             EVP_PKEY_decrypt(ctx, out + written, &outlen, in + off + 4, len) == 1;
         written += outlen;
         off += 4 + len;
     }
@@ -266,9 +268,7 @@ int engine_openssl_crypt(const embedded_config *c, int encrypt, const uint8_t *k
     case ENGINE_SM2:
         return encrypt ? sm2_encrypt(c, in, n, out, out_n, err, err_size)
                        : sm2_decrypt(c, in, n, out, out_n, err, err_size);
-    case ENGINE_DESX_ECB:
-        return desx_ecb(c, encrypt, key, in, n, out, out_n, err, err_size);
-    default:
-        return evp_crypt(c, encrypt, key, iv, in, n, out, out_n, err, err_size);
+    case ENGINE_DESX_ECB: return desx_ecb(c, encrypt, key, in, n, out, out_n, err, err_size);
+    default: return evp_crypt(c, encrypt, key, iv, in, n, out, out_n, err, err_size);
     }
 }

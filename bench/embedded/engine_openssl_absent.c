@@ -21,7 +21,12 @@ int engine_openssl_crypt(const embedded_config *c, int encrypt, const uint8_t *k
                          const uint8_t *iv, const uint8_t *in, size_t n, uint8_t *out,
                          size_t *out_n, char *err, size_t err_size)
 {
-    (void)encrypt; (void)key; (void)iv; (void)in; (void)n; (void)out;
+    (void)encrypt;
+    (void)key;
+    (void)iv;
+    (void)in;
+    (void)n;
+    (void)out;
     *out_n = 0;
     snprintf(err, err_size, "%s: built without OpenSSL", c->name);
     return -1;

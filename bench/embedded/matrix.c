@@ -39,7 +39,7 @@ static embedded_config *add(const char *name, const char *algorithm, const char 
 typedef struct {
     const char *algorithm, *family, *evp_stem;
     unsigned key_bits, block_bits, rounds;
-    const char *modes;     /* space-separated */
+    const char *modes; /* space-separated */
 } evp_row;
 
 static const evp_row evp_rows[] = {
@@ -72,7 +72,7 @@ static const evp_row evp_rows[] = {
 static const char *evp_name_of(const evp_row *r, const char *mode, char *buf, size_t size)
 {
     if (strcmp(r->evp_stem, "DESX") == 0 && strcmp(mode, "ecb") == 0)
-        snprintf(buf, size, "DES-ECB");               /* with the whitening around it */
+        snprintf(buf, size, "DES-ECB"); /* with the whitening around it */
     else if (strcmp(mode, "stream") == 0)
         snprintf(buf, size, "%s", r->evp_stem);
     else
@@ -97,11 +97,11 @@ static void add_evp_rows(void)
             int single = strcmp(m, "stream") == 0 || strcmp(m, "pke") == 0;
             snprintf(name, sizeof name, single ? "%s" : "%s-%s", r->algorithm, m);
             embedded_engine engine = !r->evp_stem ? ENGINE_SM2
-                                   : strcmp(r->family, "desx") == 0 && strcmp(m, "ecb") == 0
-                                       ? ENGINE_DESX_ECB
-                                       : ENGINE_EVP;
-            embedded_config *c = add(name, r->algorithm, r->family, m, r->key_bits,
-                                     r->block_bits, r->rounds, engine, "openssl");
+                                     : strcmp(r->family, "desx") == 0 && strcmp(m, "ecb") == 0
+                                         ? ENGINE_DESX_ECB
+                                         : ENGINE_EVP;
+            embedded_config *c = add(name, r->algorithm, r->family, m, r->key_bits, r->block_bits,
+                                     r->rounds, engine, "openssl");
             if (c && r->evp_stem)
                 c->evp_name = evp_name_of(r, m, evp_names[c - configs], sizeof evp_names[0]);
         }
@@ -110,16 +110,16 @@ static void add_evp_rows(void)
 
 static void add_block_ciphers(void)
 {
-    static const block_mode modes[] = { MODE_CBC, MODE_PCBC, MODE_CFB, MODE_CTR, MODE_ECB,
-                                        MODE_OFB };
+    static const block_mode modes[] = {
+        MODE_CBC, MODE_PCBC, MODE_CFB, MODE_CTR, MODE_ECB, MODE_OFB
+    };
     for (const block_cipher *const *b = block_ciphers(); *b; b++)
         for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++) {
             char name[40];
             snprintf(name, sizeof name, "%s-%s", (*b)->name, block_mode_name(modes[m]));
             embedded_config *c = add(name, (*b)->name, (*b)->family, block_mode_name(modes[m]),
-                                     (unsigned)(*b)->key_bytes * 8,
-                                     (unsigned)(*b)->block_bytes * 8, (*b)->rounds,
-                                     ENGINE_BLOCK, "own");
+                                     (unsigned)(*b)->key_bytes * 8, (unsigned)(*b)->block_bytes * 8,
+                                     (*b)->rounds, ENGINE_BLOCK, "own");
             if (c)
                 c->impl = *b;
         }
@@ -142,8 +142,8 @@ static int have_algorithm(const char *algorithm)
 
 static void add_stream_ciphers(void)
 {
-    embedded_config *c = add("zuc-128", "zuc-128", "zuc", "stream", 128, 0, 32, ENGINE_ZUC128,
-                             "libzuc");
+    embedded_config *c =
+        add("zuc-128", "zuc-128", "zuc", "stream", 128, 0, 32, ENGINE_ZUC128, "libzuc");
     if (c)
         c->in_table1 = 0;
     if ((c = add("zuc-256", "zuc-256", "zuc", "stream", 256, 0, 32, ENGINE_ZUC256, "libzuc")))

@@ -18,7 +18,10 @@ static int failf(char *err, size_t size, const char *what, const char *path)
     return -1;
 }
 
-typedef struct { size_t n; uint64_t seed; } random_fill;
+typedef struct {
+    size_t n;
+    uint64_t seed;
+} random_fill;
 
 static int fill_random(outfile *out, void *arg)
 {
@@ -43,7 +46,8 @@ int workload_generate(const char *path, size_t n, uint64_t seed, char *err, size
 {
     random_fill r = { n, seed };
     /* complete or absent; a signal removes the temporary file */
-    return outfile_save(path, fill_random, &r) == 0 ? 0 : failf(err, err_size, "cannot write", path);
+    return outfile_save(path, fill_random, &r) == 0 ? 0
+                                                    : failf(err, err_size, "cannot write", path);
 }
 
 int workload_temp_dir(char *dir, size_t dir_size, char *err, size_t err_size)
@@ -72,7 +76,8 @@ static int open_input(const char *path, struct stat *st, char *err, size_t err_s
         return failf(err, err_size, "cannot read", path);
     }
     const char *why = !S_ISREG(st->st_mode) ? "not a regular file (a device or FIFO has no size)"
-                    : st->st_size == 0 ? "an empty file" : NULL;
+                      : st->st_size == 0    ? "an empty file"
+                                            : NULL;
     if (why) {
         close(fd);
         snprintf(err, err_size, "cannot encrypt '%s': %s", path, why);
@@ -117,7 +122,10 @@ uint8_t *workload_read(const char *path, size_t *n, char *err, size_t err_size)
     return buf;
 }
 
-typedef struct { const uint8_t *buf; size_t n; } plain_fill;
+typedef struct {
+    const uint8_t *buf;
+    size_t n;
+} plain_fill;
 
 static int fill_plain(outfile *out, void *arg)
 {
@@ -156,7 +164,7 @@ int workload_check_out_dir(const char *dir, char *err, size_t err_size)
 
 void workload_key_iv(const char *name, uint8_t key[32], uint8_t iv[32])
 {
-    uint64_t state = 0x7A756362656E6368ull;          /* "zucbench" */
+    uint64_t state = 0x7A756362656E6368ull; /* "zucbench" */
     for (const char *p = name; *p; p++)
         state = (state ^ (uint8_t)*p) * 0x100000001B3ull;
     for (int i = 0; i < 32; i += 8) {
@@ -170,7 +178,7 @@ void workload_key_iv(const char *name, uint8_t key[32], uint8_t iv[32])
 
 uint64_t workload_checksum(const uint8_t *buf, size_t n)
 {
-    uint64_t h = 0xCBF29CE484222325ull;               /* FNV-1a over 8-byte words */
+    uint64_t h = 0xCBF29CE484222325ull; /* FNV-1a over 8-byte words */
     size_t i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t w;

@@ -23,13 +23,13 @@
 /* The threads variant costs ~10x the others per word: it times this share
  * of the unit and is scaled, so that a run stays within minutes. */
 #define THREADS_DIVISOR 32
-#define GIB 1073741824.0             /* the document's "G" in Gbps is 2^30 */
+#define GIB 1073741824.0 /* the document's "G" in Gbps is 2^30 */
 #define DOC_BASELINE_MS 3491.0
-#define NONE NAN                     /* a figure the document does not give */
+#define NONE NAN /* a figure the document does not give */
 
 typedef struct {
     const char *label;
-    const char *id;                  /* variant id; NULL: libzuc */
+    const char *id; /* variant id; NULL: libzuc */
     int zuc256;
     double doc_ms, doc_gbps, doc_gain; /* the document's, or NONE */
 } row;
@@ -70,15 +70,15 @@ static const row table13_rows[] = {
 typedef struct {
     const char *id;
     int zuc256;
-    const abl_variant *v;            /* NULL for libzuc, or when not timed */
-    const char *status;              /* why not timed; NULL if timed */
-    size_t iterations;               /* per run */
-    int scaled;                      /* a share of the unit, scaled to it */
-    double *gbps;                    /* one per repeat */
-    bench_stats st;                  /* of gbps */
+    const abl_variant *v; /* NULL for libzuc, or when not timed */
+    const char *status;   /* why not timed; NULL if timed */
+    size_t iterations;    /* per run */
+    int scaled;           /* a share of the unit, scaled to it */
+    double *gbps;         /* one per repeat */
+    bench_stats st;       /* of gbps */
 } timed;
 
-static volatile uint32_t sink;       /* the checksums end here: nothing is optimised away */
+static volatile uint32_t sink; /* the checksums end here: nothing is optimised away */
 
 /* ---- timing the keystream ------------------------------------------------ */
 
@@ -87,7 +87,7 @@ static void random_key_iv(uint8_t key[32], uint8_t iv[25], uint64_t *rng)
     splitmix64_fill(key, 32, rng);
     splitmix64_fill(iv, 25, rng);
     for (int i = 17; i < 25; i++)
-        iv[i] &= 0x3F;                          /* IV17..IV24 are 6-bit values */
+        iv[i] &= 0x3F; /* IV17..IV24 are 6-bit values */
 }
 
 /* Ticks of one run: `iterations` calls for 4 words, set-up not timed. */
@@ -143,7 +143,7 @@ static double doc_ms_of(double gbps)
 
 /* ---- what to time -------------------------------------------------------- */
 
-static int same_id(const char *a, const char *b)        /* NULL: libzuc */
+static int same_id(const char *a, const char *b) /* NULL: libzuc */
 {
     return a && b ? strcmp(a, b) == 0 : a == b;
 }
@@ -218,9 +218,18 @@ static void record(const ablation_options *o, const row *r, const timed *t,
 {
     const char *algorithm = r->zuc256 ? "zuc-256" : "zuc-128";
     if (!t->status) {
-        bench_result res = { "ablation", algorithm, configuration, t->id ? "ablation" : "libzuc",
-                             t->id ? t->id : zuc_impl_name(), t->iterations * 16,
-                             o->run.repeats, "Gbps", t->st, 1, 1, NULL };
+        bench_result res = { "ablation",
+                             algorithm,
+                             configuration,
+                             t->id ? "ablation" : "libzuc",
+                             t->id ? t->id : zuc_impl_name(),
+                             t->iterations * 16,
+                             o->run.repeats,
+                             "Gbps",
+                             t->st,
+                             1,
+                             1,
+                             NULL };
         bench_results_add(&res);
     }
     if (r->id)

@@ -7,7 +7,7 @@
 #ifndef BENCH_SUITE_ABLATION_H
 #define BENCH_SUITE_ABLATION_H
 
-#include "suites/ablation_shared.h"   /* ablation_options */
+#include "suites/ablation_shared.h" /* ablation_options */
 
 /* The unoptimised variants take 10-20 s per run of the document's unit, so
  * the default is 3 runs, not 21 (the document ran each test 10 times). */

@@ -10,7 +10,11 @@
 
 #include "output.h"
 
-typedef struct { const char *id; const abl_variant *v; const char *status; } checked;
+typedef struct {
+    const char *id;
+    const abl_variant *v;
+    const char *status;
+} checked;
 static checked checks[64];
 static size_t n_checks;
 
@@ -55,7 +59,7 @@ void ablation_document(const char *algorithm, const char *configuration, const c
                        size_t size_bytes, const char *unit, double value)
 {
     size_t n = strlen(ABLATION_DOC_MACHINE) + strlen(row_name) + 2;
-    char *machine = malloc(n);       /* kept: the results refer to it until exit */
+    char *machine = malloc(n); /* kept: the results refer to it until exit */
     if (!machine)
         return;
     snprintf(machine, n, "%s:%s", ABLATION_DOC_MACHINE, row_name);

@@ -13,8 +13,8 @@
 #include "suites/common.h"
 
 typedef struct {
-    run_options run;         /* suite, repeats, progress; algorithms and impl unused */
-    int quick;               /* 1/64 of the keystream work, messages up to 4 MB */
+    run_options run; /* suite, repeats, progress; algorithms and impl unused */
+    int quick;       /* 1/64 of the keystream work, messages up to 4 MB */
 } ablation_options;
 
 #define ABLATION_DOC_MACHINE "core-i7-8750h"

@@ -16,27 +16,26 @@
 #include "zuc.h"
 
 #define N_SIZES 8
-#define QUICK_SIZES 6                       /* up to 4 MB */
-#define SAMPLE_BYTES ((size_t)8 << 20)      /* a sample encrypts at least this much */
+#define QUICK_SIZES 6                  /* up to 4 MB */
+#define SAMPLE_BYTES ((size_t)8 << 20) /* a sample encrypts at least this much */
 #define QUICK_SAMPLE_BYTES ((size_t)1 << 20)
 #define N_CONTENDERS 3
 
-static const size_t sizes[N_SIZES] = { 128, 1 << 10, 8 << 10, 64 << 10, 512 << 10, 4 << 20,
-                                       32 << 20, (size_t)320 << 20 };
-static const char *const size_labels[N_SIZES] = { "128 B", "1 KB", "8 KB", "64 KB", "512 KB",
-                                                  "4 MB", "32 MB", "320 MB" };
+static const size_t sizes[N_SIZES] = { 128,       1 << 10, 8 << 10,  64 << 10,
+                                       512 << 10, 4 << 20, 32 << 20, (size_t)320 << 20 };
+static const char *const size_labels[N_SIZES] = { "128 B",  "1 KB", "8 KB",  "64 KB",
+                                                  "512 KB", "4 MB", "32 MB", "320 MB" };
 /* The document's Table 15: unoptimised and optimised bits/cycle, gain %. */
 static const double doc[N_SIZES][3] = {
-    { 0.079, 0.440, 454 }, { 0.148, 0.827, 461 }, { 0.166, 0.842, 408 },
-    { 0.168, 0.849, 406 }, { 0.168, 0.840, 400 }, { 0.164, 0.819, 400 },
-    { 0.163, 0.802, 393 }, { 0.153, 0.522, 242 },
+    { 0.079, 0.440, 454 }, { 0.148, 0.827, 461 }, { 0.166, 0.842, 408 }, { 0.168, 0.849, 406 },
+    { 0.168, 0.840, 400 }, { 0.164, 0.819, 400 }, { 0.163, 0.802, 393 }, { 0.153, 0.522, 242 },
 };
 
 typedef struct {
-    const char *name;                /* "unoptimised", "optimised", or libzuc's path */
-    const abl_variant *v;            /* NULL: libzuc's zuc_eea3 */
-    const char *status;              /* why not timed; NULL if timed */
-    double *samples;                 /* bits per tick (cycle or ns), one per repeat */
+    const char *name;     /* "unoptimised", "optimised", or libzuc's path */
+    const abl_variant *v; /* NULL: libzuc's zuc_eea3 */
+    const char *status;   /* why not timed; NULL if timed */
+    double *samples;      /* bits per tick (cycle or ns), one per repeat */
     bench_stats st[N_SIZES];
 } contender;
 
@@ -62,8 +61,8 @@ static void fresh_keys(messages *m, uint64_t *rng)
 }
 
 /* Ticks to encrypt every message of m, each `size` bytes from in to out. */
-static uint64_t encrypt_all(const contender *c, const messages *m, const uint8_t *in,
-                            uint8_t *out, size_t size)
+static uint64_t encrypt_all(const contender *c, const messages *m, const uint8_t *in, uint8_t *out,
+                            size_t size)
 {
     uint8_t iv[16];
     uint64_t t0 = bench_ticks();
@@ -93,12 +92,14 @@ static messages messages_new(size_t n)
 
 static void messages_free(messages *m)
 {
-    free(m->keys); free(m->counts); free(m->bearers); free(m->directions);
+    free(m->keys);
+    free(m->counts);
+    free(m->bearers);
+    free(m->directions);
 }
 
 /* Every contender at one size, the repeats interleaved. */
-static void time_size(const ablation_options *o, contender *c, size_t s, size_t *done,
-                      size_t total)
+static void time_size(const ablation_options *o, contender *c, size_t s, size_t *done, size_t total)
 {
     size_t size = sizes[s], sample = o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES;
     uint8_t *in = malloc(size), *out = malloc(size);
@@ -106,7 +107,7 @@ static void time_size(const ablation_options *o, contender *c, size_t s, size_t 
         perror("zucbench");
         exit(1);
     }
-    memset(in, 0x5A, size);          /* the contents do not matter; the pages are now mapped */
+    memset(in, 0x5A, size); /* the contents do not matter; the pages are now mapped */
     memset(out, 0, size);
     messages m = messages_new(size < sample ? sample / size : 1);
     uint64_t rng = 0x7AB1E15 + s;
@@ -142,9 +143,18 @@ static void record(const ablation_options *o, const contender *c, size_t nsizes)
         for (int i = 0; i < N_CONTENDERS; i++) {
             if (c[i].status)
                 continue;
-            bench_result r = { "ablation", "zuc-128", "table15", c[i].v ? "ablation" : "libzuc",
-                               c[i].name, sizes[s], o->run.repeats, unit_of_table(), c[i].st[s], 1,
-                               1, NULL };
+            bench_result r = { "ablation",
+                               "zuc-128",
+                               "table15",
+                               c[i].v ? "ablation" : "libzuc",
+                               c[i].name,
+                               sizes[s],
+                               o->run.repeats,
+                               unit_of_table(),
+                               c[i].st[s],
+                               1,
+                               1,
+                               NULL };
             bench_results_add(&r);
         }
         ablation_document("zuc-128", "table15", "unoptimised", sizes[s], "bits/cycle", doc[s][0]);
@@ -164,10 +174,11 @@ static void print_table(const ablation_options *o, const contender *c, size_t ns
 {
     char libzuc[40];
     snprintf(libzuc, sizeof libzuc, "libzuc-%s", c[2].name);
-    printf("\nTable 15: encryption, %s (%s), one key/IV initialisation per message%s\n%-8s %12s %10s %6s %14s  | %12s %10s %6s\n", unit_of_table(),
-           bench_timer()->unit_note,
-           strcmp(unit_of_table(), "bits/ns") == 0 ? " (doc: bits/cycle)" : "", "message", "unoptimised",
-           "optimised", "gain%", libzuc, "doc unopt.", "optimised", "gain%");
+    printf("\nTable 15: encryption, %s (%s), one key/IV initialisation per message%s\n%-8s %12s "
+           "%10s %6s %14s  | %12s %10s %6s\n",
+           unit_of_table(), bench_timer()->unit_note,
+           strcmp(unit_of_table(), "bits/ns") == 0 ? " (doc: bits/cycle)" : "", "message",
+           "unoptimised", "optimised", "gain%", libzuc, "doc unopt.", "optimised", "gain%");
     for (size_t s = 0; s < nsizes; s++) {
         printf("%-8s", size_labels[s]);
         print_cell(&c[0], s, 12);
@@ -195,7 +206,8 @@ int ablation_table15(const ablation_options *o)
 {
     int wrong = 0;
     size_t nsizes = o->quick ? QUICK_SIZES : N_SIZES, done = 0;
-    contender c[N_CONTENDERS] = { { .name = "unoptimised" }, { .name = "optimised" },
+    contender c[N_CONTENDERS] = { { .name = "unoptimised" },
+                                  { .name = "optimised" },
                                   { .name = zuc_impl_name() } };
     c[0].v = ablation_checked("baseline", &c[0].status, &wrong);
     c[1].v = ablation_checked(ABLATION_BEST, &c[1].status, &wrong);

@@ -66,7 +66,7 @@ static int known_answer_holds(const bench_entry *e)
 {
     size_t n;
     const bench_entry *all = bench_registry(&n);
-    static signed char verdict[1024];          /* 0 unknown, 1 good, -1 wrong */
+    static signed char verdict[1024]; /* 0 unknown, 1 good, -1 wrong */
     size_t i = (size_t)(e - all);
     if (!e->known_answer)
         return 1;
@@ -115,12 +115,14 @@ int suite_output_agrees(const bench_entry *e, size_t len)
     if (!reference)
         reference = peer_for(e);
     if (!reference)
-        return 1;                               /* its known answer is the check */
-    len = len > 65536 ? 65536 : len;          /* the oracle is slow; long enough to check */
+        return 1;                    /* its known answer is the check */
+    len = len > 65536 ? 65536 : len; /* the oracle is slow; long enough to check */
     int ok = same_outputs(reference, e, len);
     if (!ok)
-        fprintf(stderr, "zucbench: %s/%s-%s gives a wrong output at %zu bytes (against %s): "
-                "not timed\n", e->algorithm, e->backend, e->variant, len, reference->backend);
+        fprintf(stderr,
+                "zucbench: %s/%s-%s gives a wrong output at %zu bytes (against %s): "
+                "not timed\n",
+                e->algorithm, e->backend, e->variant, len, reference->backend);
     return ok;
 }
 
@@ -134,9 +136,18 @@ static void record(const run_options *run, const bench_entry *e, const char *con
 {
     /* one stream, or setups one by one: nothing is in flight there */
     int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
-    bench_result r = { run->suite, e->algorithm, configuration, e->backend, e->variant, size,
-                       (unsigned)st.n, unit, st, thread_count(run),
-                       one_at_a_time ? 1 : bench_entry_in_flight(e), NULL };
+    bench_result r = { run->suite,
+                       e->algorithm,
+                       configuration,
+                       e->backend,
+                       e->variant,
+                       size,
+                       (unsigned)st.n,
+                       unit,
+                       st,
+                       thread_count(run),
+                       one_at_a_time ? 1 : bench_entry_in_flight(e),
+                       NULL };
     bench_results_add(&r);
 }
 
@@ -167,7 +178,7 @@ static void call_setup(void *arg)
 static void call_stream(void *arg)
 {
     work *w = arg;
-    static _Thread_local const bench_entry *started_here;   /* stream states are per thread */
+    static _Thread_local const bench_entry *started_here; /* stream states are per thread */
     if (started_here != w->e) {
         w->e->stream_start();
         started_here = w->e;
@@ -180,7 +191,7 @@ static void call_stream(void *arg)
  * that starting threads is noise (1 ms). */
 static unsigned loops_for(const run_options *run, void (*fn)(void *), work *w)
 {
-    double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0;   /* counter ticks */
+    double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0; /* counter ticks */
     if (run->seconds > 0)
         target = run->seconds * ticks_per_s / (bench_max_repeats(run->repeats) + bench_warmup());
     else if (thread_count(run) > 1)
@@ -236,7 +247,7 @@ double suite_time_messages(const run_options *run, const bench_entry *e, const s
         rounds = (least + npattern - 1) / npattern;
     size_t n = rounds * npattern;
     if (e->side_by_side && n < bench_entry_in_flight(e))
-        return -1;       /* fewer messages than its lanes: not what it is for */
+        return -1; /* fewer messages than its lanes: not what it is for */
     size_t *lens = malloc(n * sizeof *lens);
     for (size_t i = 0; i < n; i++)
         lens[i] = pattern[i % npattern];
@@ -301,9 +312,11 @@ const char *suite_in_flight_note(void)
 {
     static char note[160];
     unsigned n = bench_in_flight();
-    snprintf(note, sizeof note, "; many-message calls: %u message%s per call (libzuc zuc_*_n, "
-             "ipsec-mb %s) or %u job%s in flight (ipsec-mb %s)", n, n == 1 ? "" : "s",
-             bench_label_n_buffer(), n, n == 1 ? "" : "s", bench_label_n_jobs());
+    snprintf(note, sizeof note,
+             "; many-message calls: %u message%s per call (libzuc zuc_*_n, "
+             "ipsec-mb %s) or %u job%s in flight (ipsec-mb %s)",
+             n, n == 1 ? "" : "s", bench_label_n_buffer(), n, n == 1 ? "" : "s",
+             bench_label_n_jobs());
     return note;
 }
 
@@ -326,8 +339,8 @@ void suite_progress(const run_options *run, const bench_entry *e, size_t done, s
     for (size_t i = 0; i < 20; i++)
         bar[i] = i < filled ? '#' : '.';
     bar[20] = 0;
-    fprintf(stderr, "\r[%s] %zu/%zu %-16s %-8s %-10s", bar, done, total, e->algorithm,
-            e->backend, e->variant);
+    fprintf(stderr, "\r[%s] %zu/%zu %-16s %-8s %-10s", bar, done, total, e->algorithm, e->backend,
+            e->variant);
     fflush(stderr);
 }
 

@@ -33,15 +33,15 @@
 
 typedef struct {
     const embedded_config *c;
-    char status[200];            /* "" measured, else why not */
+    char status[200]; /* "" measured, else why not */
     unsigned runs;
-    bench_stats latency;         /* ms */
+    bench_stats latency; /* ms */
     double latency_mean, latency_sd, throughput_mbs;
     double cpu_percent, peak_rss_kb, mem_percent;
     size_t in_bytes, out_bytes;
-    int sampled;                 /* the system sampler ran */
+    int sampled; /* the system sampler ran */
     sysmon_summary sys;
-    char extra[1024];             /* the JSON members beyond the common ones */
+    char extra[1024]; /* the JSON members beyond the common ones */
 } embedded_row;
 
 /* ---- selection -------------------------------------------------------------------- */
@@ -80,8 +80,10 @@ static size_t select_configs(const embedded_options *o, const embedded_config **
         for (size_t i = 0; i < total; i++)
             hits += (size_t)matches(&one, &all[i]);
         if (!hits) {
-            fprintf(stderr, "zucbench: unknown configuration '%s' "
-                            "(see zucbench embedded --list)\n", o->patterns[p]);
+            fprintf(stderr,
+                    "zucbench: unknown configuration '%s' "
+                    "(see zucbench embedded --list)\n",
+                    o->patterns[p]);
             return 0;
         }
     }
@@ -110,12 +112,13 @@ int embedded_list(const embedded_options *o)
         const embedded_config *c = chosen[i];
         const char *why = engine_unavailable(c);
         table1 += (size_t)c->in_table1;
-        printf("%-22s %-14s %-9s %-6s %5u %5u %6u %-8s %s%s%s\n", c->name, c->algorithm,
-               c->family, c->mode, c->key_bits, c->block_bits, c->rounds, c->backend,
+        printf("%-22s %-14s %-9s %-6s %5u %5u %6u %-8s %s%s%s\n", c->name, c->algorithm, c->family,
+               c->mode, c->key_bits, c->block_bits, c->rounds, c->backend,
                why ? "absent: " : "available", why ? why : "", c->in_table1 ? "" : " (added)");
     }
     printf("%zu configurations: %zu of the document's Table 1, %zu added (ZUC and the "
-           "evaluation suite's stream ciphers)\n", n, table1, n - table1);
+           "evaluation suite's stream ciphers)\n",
+           n, table1, n - table1);
     free(chosen);
     return 0;
 }
@@ -126,11 +129,11 @@ int embedded_list(const embedded_options *o)
 #define MAX_PREFIX 16
 typedef struct {
     char words_buf[1024];
-    char resolved[4096];          /* the emulator's path, looked up in $PATH */
+    char resolved[4096]; /* the emulator's path, looked up in $PATH */
     const char *prefix[MAX_PREFIX];
     size_t n_prefix;
     char self[4096];
-    const char *emulator;         /* the words above, as given; NULL if none */
+    const char *emulator; /* the words above, as given; NULL if none */
 } launcher;
 
 static int launcher_init(launcher *l, const char *emulator);
@@ -144,9 +147,10 @@ static int launcher_fall_back(launcher *l)
 #ifdef ZUCBENCH_BUILD_EMULATOR
     if (l->n_prefix || launcher_init(l, ZUCBENCH_BUILD_EMULATOR) != 0 || !l->n_prefix)
         return 0;
-    fprintf(stderr, "zucbench: this system cannot start '%s' itself; running it through the "
-                    "build's emulator '%s' (set ZUC_EMULATOR to choose another)\n", l->self,
-            l->emulator);
+    fprintf(stderr,
+            "zucbench: this system cannot start '%s' itself; running it through the "
+            "build's emulator '%s' (set ZUC_EMULATOR to choose another)\n",
+            l->self, l->emulator);
     return 1;
 #else
     (void)l;
@@ -158,7 +162,7 @@ typedef struct {
     const embedded_options *o;
     launcher *l;
     const char *file;
-    size_t index, count;          /* of the configuration, for the progress line */
+    size_t index, count; /* of the configuration, for the progress line */
     double started;
 } run_plan;
 
@@ -200,33 +204,40 @@ static void summarise(embedded_row *row, double *latency, double cpu, double rss
         squares += (latency[i] - row->latency_mean) * (latency[i] - row->latency_mean);
     row->latency_sd = n > 1 ? sqrt(squares / (n - 1)) : 0;
     row->latency = bench_stats_of(latency, n);
-    row->throughput_mbs = row->latency_mean > 0 ? (double)row->in_bytes / row->latency_mean / 1000
-                                                : 0;
+    row->throughput_mbs =
+        row->latency_mean > 0 ? (double)row->in_bytes / row->latency_mean / 1000 : 0;
     row->cpu_percent = cpu / n;
     row->peak_rss_kb = rss / n;
     row->mem_percent = mem / n;
 }
 
 /* One run in a child; 0, or -1 with row->status set. */
-static int run_child(const run_plan *p, embedded_row *row, child_report *report,
-                     proc_result *pr)
+static int run_child(const run_plan *p, embedded_row *row, child_report *report, proc_result *pr)
 {
     const char *argv[MAX_PREFIX + 9];
     size_t k = 0;
     for (size_t i = 0; i < p->l->n_prefix; i++)
         argv[k++] = p->l->prefix[i];
-    const char *run[] = { p->l->self, "embedded", "--run-one", row->c->name, "--file", p->file,
-                          p->o->out_dir ? "--out-dir" : NULL, p->o->out_dir, NULL };
+    const char *run[] = { p->l->self,
+                          "embedded",
+                          "--run-one",
+                          row->c->name,
+                          "--file",
+                          p->file,
+                          p->o->out_dir ? "--out-dir" : NULL,
+                          p->o->out_dir,
+                          NULL };
     memcpy(argv + k, run, sizeof run);
     memset(pr, 0, sizeof *pr);
     if (proc_run((char *const *)argv, pr) != 0) {
         int e = errno;
         if (e == ENOEXEC && launcher_fall_back(p->l))
             return run_child(p, row, report, pr);
-        snprintf(row->status, sizeof row->status, "failed: cannot start the run (%s)%s",
-                 strerror(e), e == ENOEXEC && !p->l->n_prefix
-                 ? "; under qemu-user without binfmt_misc, set ZUC_EMULATOR=\"qemu-ARCH -L SYSROOT\""
-                 : "");
+        snprintf(
+            row->status, sizeof row->status, "failed: cannot start the run (%s)%s", strerror(e),
+            e == ENOEXEC && !p->l->n_prefix
+                ? "; under qemu-user without binfmt_misc, set ZUC_EMULATOR=\"qemu-ARCH -L SYSROOT\""
+                : "");
         return -1;
     }
     if (pr->exit_status != 0 || child_report_parse(pr->output, report) != 0) {
@@ -326,20 +337,30 @@ static void add_result(const embedded_row *row)
              c->name, c->family, c->mode, c->key_bits, c->block_bits, c->rounds,
              c->in_table1 ? "true" : "false", row->out_bytes, row->latency_mean, row->latency_sd,
              row->throughput_mbs, row->cpu_percent, row->peak_rss_kb, row->mem_percent,
-             100 * row->sys.cpu_util_overall, 100 * row->sys.cpu_util_max,
-             row->sys.mem_used_kb_max, row->sys.mem_total_kb, row->sys.net_rx_bytes,
-             row->sys.net_tx_bytes, row->sys.samples, ns_per_byte(row), cycles);
-    bench_result r = { "embedded", c->algorithm, c->mode, c->backend, implementation_of(c),
-                       row->in_bytes, row->runs, "ms", row->latency, 1, 1, row->extra };
+             100 * row->sys.cpu_util_overall, 100 * row->sys.cpu_util_max, row->sys.mem_used_kb_max,
+             row->sys.mem_total_kb, row->sys.net_rx_bytes, row->sys.net_tx_bytes, row->sys.samples,
+             ns_per_byte(row), cycles);
+    bench_result r = { "embedded",
+                       c->algorithm,
+                       c->mode,
+                       c->backend,
+                       implementation_of(c),
+                       row->in_bytes,
+                       row->runs,
+                       "ms",
+                       row->latency,
+                       1,
+                       1,
+                       row->extra };
     bench_results_add(&r);
 }
 
 /* ---- Table 2 layout ------------------------------------------------------------------ */
 
-#define TABLE_HEADER                                                                        \
-    "%-22s %4s %5s %4s %-6s %18s %9s %7s %9s %6s %7s %9s %13s", "configuration", "key",      \
-        "block", "rnds", "mode", "latency ms (sd)", "MB/s", "CPU %", "peak KB", "mem %",       \
-        "sysCPU%", "sysmem MB", "net rx/tx KB"
+#define TABLE_HEADER                                                                             \
+    "%-22s %4s %5s %4s %-6s %18s %9s %7s %9s %6s %7s %9s %13s", "configuration", "key", "block", \
+        "rnds", "mode", "latency ms (sd)", "MB/s", "CPU %", "peak KB", "mem %", "sysCPU%",       \
+        "sysmem MB", "net rx/tx KB"
 
 static void print_row(FILE *f, const embedded_row *row)
 {
@@ -354,14 +375,17 @@ static void print_row(FILE *f, const embedded_row *row)
     snprintf(net, sizeof net, "%.0f/%.0f", row->sys.net_rx_bytes / 1024.0,
              row->sys.net_tx_bytes / 1024.0);
     fprintf(f, "%18s %9.3f %7.2f %9.0f %6.3f %7.2f %9.1f %13s", latency, row->throughput_mbs,
-            row->cpu_percent, row->peak_rss_kb, row->mem_percent,
-            100 * row->sys.cpu_util_overall, row->sys.mem_used_kb_max / 1024.0, net);
+            row->cpu_percent, row->peak_rss_kb, row->mem_percent, 100 * row->sys.cpu_util_overall,
+            row->sys.mem_used_kb_max / 1024.0, net);
     if (bench_timer()->cpu_mhz > 0)
         fprintf(f, " %9.2f", cycles_per_byte(row));
     fprintf(f, "\n");
 }
 
-typedef struct { const embedded_row *rows; size_t n; } table;
+typedef struct {
+    const embedded_row *rows;
+    size_t n;
+} table;
 
 static void write_csv(FILE *f, void *arg)
 {
@@ -374,8 +398,7 @@ static void write_csv(FILE *f, void *arg)
         const embedded_row *r = &t->rows[i];
         const embedded_config *c = r->c;
         fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%s,\"%s\",", c->name, c->algorithm, c->family, c->mode,
-                c->key_bits, c->block_bits, c->rounds, c->backend,
-                r->status[0] ? r->status : "ok");
+                c->key_bits, c->block_bits, c->rounds, c->backend, r->status[0] ? r->status : "ok");
         if (r->status[0]) {
             fprintf(f, ",,,,,,,,,,,,\n");
             continue;
@@ -403,10 +426,9 @@ static void write_markdown(FILE *f, void *arg)
         if (r->status[0])
             fprintf(f, "%s | | | | | | |\n", r->status);
         else
-            fprintf(f, "%.2f (%.2f) | %.3f | %.2f | %.0f | %.3f | %.2f | %.1f |\n",
-                    r->latency_mean, r->latency_sd, r->throughput_mbs, r->cpu_percent,
-                    r->peak_rss_kb, r->mem_percent, 100 * r->sys.cpu_util_overall,
-                    r->sys.mem_used_kb_max / 1024.0);
+            fprintf(f, "%.2f (%.2f) | %.3f | %.2f | %.0f | %.3f | %.2f | %.1f |\n", r->latency_mean,
+                    r->latency_sd, r->throughput_mbs, r->cpu_percent, r->peak_rss_kb,
+                    r->mem_percent, 100 * r->sys.cpu_util_overall, r->sys.mem_used_kb_max / 1024.0);
     }
 }
 
@@ -445,7 +467,7 @@ static int launcher_init(launcher *l, const char *emulator)
         }
         l->prefix[l->n_prefix++] = w;
     }
-    if (l->n_prefix && !strchr(l->prefix[0], '/')) {       /* execv does not search $PATH */
+    if (l->n_prefix && !strchr(l->prefix[0], '/')) { /* execv does not search $PATH */
         const char *path = getenv("PATH");
         char dirs[4096];
         snprintf(dirs, sizeof dirs, "%s", path ? path : "/usr/bin:/bin");
@@ -464,7 +486,9 @@ static int launcher_init(launcher *l, const char *emulator)
 }
 
 /* The generated file and its directory, removed on SIGINT/SIGTERM too. */
-static struct { int dir_slot, file_slot; } generated = { -1, -1 };
+static struct {
+    int dir_slot, file_slot;
+} generated = { -1, -1 };
 
 static void remove_file(const char *path, const char *dir)
 {
@@ -493,7 +517,7 @@ static int prepare_file(const embedded_options *o, char *path, size_t size, char
     }
     size_t bytes = o->quick ? WORKLOAD_QUICK_BYTES : WORKLOAD_DEFAULT_BYTES;
     sigset_t held;
-    cleanup_hold_signals(&held);           /* no moment where the directory is unregistered */
+    cleanup_hold_signals(&held); /* no moment where the directory is unregistered */
     int made = workload_temp_dir(dir, dir_size, err, sizeof err) == 0;
     if (made) {
         generated.dir_slot = cleanup_add_dir(dir);
@@ -514,8 +538,10 @@ static void print_header(const embedded_options *o, const launcher *l, const cha
                          size_t bytes)
 {
     char method[160];
-    snprintf(method, sizeof method, "%u runs per configuration, each in its own process; "
-             "system figures sampled every %u ms", o->repeats, o->interval_ms);
+    snprintf(method, sizeof method,
+             "%u runs per configuration, each in its own process; "
+             "system figures sampled every %u ms",
+             o->repeats, o->interval_ms);
     bench_context_print(method);
     printf("file: %s (%zu bytes%s)\n"
            "latency: key setup + encryption of the file in memory (mean, sd); "
@@ -524,14 +550,14 @@ static void print_header(const embedded_options *o, const launcher *l, const cha
            o->file ? file : "generated", bytes, o->file ? "" : ", removed afterwards");
     if (l->n_prefix)
         printf("runs started through the emulator: %s (ZUC_EMULATOR); CPU %% and memory are "
-               "the emulator's, latency the emulated code's\n\n", l->emulator);
+               "the emulator's, latency the emulated code's\n\n",
+               l->emulator);
     if (bench_timer()->cpu_mhz > 0)
         printf("cyc/B: cycles per byte = latency ns * %g MHz / 1000 / bytes (--cpu-mhz)\n\n",
                bench_timer()->cpu_mhz);
     printf(TABLE_HEADER);
     printf(bench_timer()->cpu_mhz > 0 ? " %9s\n" : "\n", "cyc/B");
 }
-
 
 int embedded_run(const embedded_options *o)
 {

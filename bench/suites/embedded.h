@@ -13,15 +13,15 @@
 #define EMBEDDED_DEFAULT_INTERVAL_MS 100
 
 typedef struct {
-    const char *file;            /* NULL: a generated file of the document's size */
-    const char *out_dir;         /* NULL: the ciphertext stays in memory */
-    const char *csv, *markdown;  /* Table 2 layout files, or NULL */
+    const char *file;           /* NULL: a generated file of the document's size */
+    const char *out_dir;        /* NULL: the ciphertext stays in memory */
+    const char *csv, *markdown; /* Table 2 layout files, or NULL */
     const char *json;
-    unsigned repeats;            /* runs per configuration */
-    unsigned interval_ms;        /* system sampler period */
-    int quick;                   /* 1 MiB, 3 repeats, one configuration per family */
-    int progress;                /* a progress line on stderr */
-    char **patterns;             /* configuration, algorithm or family names; none: all */
+    unsigned repeats;     /* runs per configuration */
+    unsigned interval_ms; /* system sampler period */
+    int quick;            /* 1 MiB, 3 repeats, one configuration per family */
+    int progress;         /* a progress line on stderr */
+    char **patterns;      /* configuration, algorithm or family names; none: all */
     size_t n_patterns;
 } embedded_options;
 

@@ -24,29 +24,41 @@ typedef struct {
 } paper_row;
 
 static const paper_row paper[] = {
-    { "128-eea3", "ZUC128", 4016, 26.76, 1017,
+    { "128-eea3",
+      "ZUC128",
+      4016,
+      26.76,
+      1017,
       { 258.75, 142.75, 118.92, 32.86, 28.84, 26.77, -1 } },
-    { "zuc-256", "ZUC256", 4132, 26.88, 1011,
-      { 262.01, 144.50, 120.63, 32.97, 28.89, 26.79, -1 } },
+    { "zuc-256", "ZUC256", 4132, 26.88, 1011, { 262.01, 144.50, 120.63, 32.97, 28.89, 26.79, -1 } },
     { "hc-128", "HC-128", 15347, 2.43, 11193, { 947, 458, 389.8, 29.14, 12.75, -1, 2.82 } },
     { "rabbit", "Rabbit", 487, 2.38, 11429, { 32.56, 18.57, 11.38, 2.86, 2.61, -1, 2.36 } },
     { "salsa20-12", "Salsa20-12", 39, 8.23, 3305, { 31.38, 17.64, 30.96, 8.54, 8.48, -1, 8.61 } },
-    { "sosemanuk", "Sosemanuk", 2855, 14.34, 1897,
+    { "sosemanuk",
+      "Sosemanuk",
+      2855,
+      14.34,
+      1897,
       { 143.54, 72.58, 59.61, 19.94, 17.53, -1, 14.94 } },
     { "aes-128-ctr", "AES", 752, 15.86, 1715, { 63.46, 39.61, 41.09, 17.50, 16.60, -1, 16.08 } },
     { "sm4-ctr", "SM4", 665, 32.64, 833, { 74.06, 53.28, 60.12, 34.53, 33.29, -1, 32.64 } },
     { "mickey-128", "Mickey v2", 55427, 26.61, 1062, { 4518, 2703, 2398, 1138, 1093, -1, 1075 } },
     { "trivium", "Trivium", 651, 4.51, 6031, { 45.79, 24.94, 20.93, 5.69, 4.95, -1, 4.65 } },
     { "grain-128", "Grain", 1085, 31.87, 853, { 128.96, 31.87, 59.54, 33.67, 32.42, -1, 33.67 } },
-    { "enocoro-128v2", "Enocoro-128", 3964, 35.55, 765,
+    { "enocoro-128v2",
+      "Enocoro-128",
+      3964,
+      35.55,
+      765,
       { 273.47, 155.28, 131.09, 42.21, 38.15, -1, 37.03 } },
 };
 
 /* ZUC first, then the document's order, then the 3GPP peers and ChaCha20. */
 static const char *const default_algorithms[] = {
-    "128-eea3", "zuc-256", "hc-128", "rabbit", "salsa20-12", "sosemanuk", "aes-128-ctr",
-    "sm4-ctr", "mickey-128", "trivium", "grain-128", "enocoro-128v2", "128-eea1", "128-eea2",
-    "chacha20", NULL };
+    "128-eea3",    "zuc-256",  "hc-128",     "rabbit",  "salsa20-12", "sosemanuk",
+    "aes-128-ctr", "sm4-ctr",  "mickey-128", "trivium", "grain-128",  "enocoro-128v2",
+    "128-eea1",    "128-eea2", "chacha20",   NULL
+};
 
 static const paper_row *paper_for(const char *algorithm)
 {
@@ -177,7 +189,7 @@ static void print_table4(const row *rows, size_t nrows, const char *const *algs,
             continue;
         snprintf(label, sizeof label, "%s [document]", p->label);
         printf("%-33s", label);
-        for (size_t s = 0; s < N_SIZES; s++)   /* its 100 MB figure only under 100MB */
+        for (size_t s = 0; s < N_SIZES; s++) /* its 100 MB figure only under 100MB */
             print_cell(s < N_SIZES - 1 || long_size == DOC_LONG_SIZE ? p->xb[s] : -1, 7);
         print_cell(-1, 7);
         printf("\n");
@@ -215,9 +227,8 @@ int estream_run(const estream_options *o)
     snprintf(method, sizeof method,
              "eSTREAM: %s, %s; Init: key/IV setup alone; Stream: 64 KiB blocks, "
              "setup excluded; x B: fresh key/IV per message, setup included; "
-             "Imix: 40/576/1500 B as 7:4:1%s", bench_timer()->source,
-             bench_repeats_phrase(opt.run.repeats),
-             suite_in_flight_note());
+             "Imix: 40/576/1500 B as 7:4:1%s",
+             bench_timer()->source, bench_repeats_phrase(opt.run.repeats), suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
         return started;
@@ -226,7 +237,8 @@ int estream_run(const estream_options *o)
     /* in the order of the algorithm list (ZUC first), then the registry's */
     for (const char *const *a = opt.run.algorithms; *a; a++)
         for (size_t i = 0; i < n; i++) {
-            if (!suite_selected(&opt.run, &all[i]) || !(bench_name_matches(*a, all[i].algorithm) || bench_name_matches(*a, "all")) ||
+            if (!suite_selected(&opt.run, &all[i]) ||
+                !(bench_name_matches(*a, all[i].algorithm) || bench_name_matches(*a, "all")) ||
                 already_measured(rows, nrows, &all[i]))
                 continue;
             suite_progress(&opt.run, &all[i], ++done, total);
@@ -242,20 +254,21 @@ int estream_run(const estream_options *o)
         }
     print_table3(rows, nrows, present);
     print_table4(rows, nrows, present, long_size);
-    printf("\nn/a: the API has no separate setup or stream, the size is beyond the "
-           "contender's limit (ipsec-mb: 8188 bytes),\nor (a many-message contender) fewer "
-           "messages of the size fit a batch than one call takes.\n"
-           "ZUC-256 allows up to 2^32 keystream bits per key/IV, so 9000 B and %s are within "
-           "its design\n(the document read the limit as 2,500 bytes and called its 9000 B test "
-           "out of range).\n"
-           "[document]: the source document's figures, from another machine (Core i3 at 3.4 GHz,\n"
-           "2011 compiler, 32-bit); its last column is 100 MB for all but ZUC (9000 B).\n"
-           "AES-128 and SM4 run in CTR mode (OpenSSL EVP) so that they are stream ciphers here;\n"
-           "Salsa20/12 uses 256-bit keys (libsodium has no 128-bit Salsa20/12; the rounds, and so\n"
-           "the speed, are the same); libsodium's Salsa20/12 Stream restarts every 64 KiB (no block\n"
-           "counter in its API). 128-EEA1 (SNOW 3G) and 128-EIA1 run through ipsec-mb's 1-buffer\n"
-           "API, which cannot separate setup from the stream (n/a).\n",
-           long_size >= 100000000 ? "100 MB" : "1 MB");
+    printf(
+        "\nn/a: the API has no separate setup or stream, the size is beyond the "
+        "contender's limit (ipsec-mb: 8188 bytes),\nor (a many-message contender) fewer "
+        "messages of the size fit a batch than one call takes.\n"
+        "ZUC-256 allows up to 2^32 keystream bits per key/IV, so 9000 B and %s are within "
+        "its design\n(the document read the limit as 2,500 bytes and called its 9000 B test "
+        "out of range).\n"
+        "[document]: the source document's figures, from another machine (Core i3 at 3.4 GHz,\n"
+        "2011 compiler, 32-bit); its last column is 100 MB for all but ZUC (9000 B).\n"
+        "AES-128 and SM4 run in CTR mode (OpenSSL EVP) so that they are stream ciphers here;\n"
+        "Salsa20/12 uses 256-bit keys (libsodium has no 128-bit Salsa20/12; the rounds, and so\n"
+        "the speed, are the same); libsodium's Salsa20/12 Stream restarts every 64 KiB (no block\n"
+        "counter in its API). 128-EEA1 (SNOW 3G) and 128-EIA1 run through ipsec-mb's 1-buffer\n"
+        "API, which cannot separate setup from the stream (n/a).\n",
+        long_size >= 100000000 ? "100 MB" : "1 MB");
     free(rows);
     zuc_force_impl("auto");
     return wrong ? 1 : 0;

@@ -10,7 +10,7 @@
 
 typedef struct {
     run_options run;
-    int quick;              /* 1 MB instead of 100 MB for the long message */
+    int quick; /* 1 MB instead of 100 MB for the long message */
 } estream_options;
 
 int estream_run(const estream_options *o);

@@ -11,12 +11,12 @@
 
 #define N_SIZES 7
 #define N_MACS 6
-#define N_DOC_MACS 4            /* the document has the ZUC MACs only */
+#define N_DOC_MACS 4 /* the document has the ZUC MACs only */
 #define BATCH_BYTES (64 * 1024)
 
 static const size_t sizes[N_SIZES] = { 16, 32, 40, 128, 576, 1500, 9000 };
-static const char *const macs[N_MACS] = { "128-eia3", "zuc-256-mac32", "zuc-256-mac64",
-                                          "zuc-256-mac128", "128-eia1", "128-eia2" };
+static const char *const macs[N_MACS] = { "128-eia3",       "zuc-256-mac32", "zuc-256-mac64",
+                                          "zuc-256-mac128", "128-eia1",      "128-eia2" };
 /* The document's Table 5 (microseconds, Core i3 at 3.4 GHz) and Table 6. */
 static const double paper_us[N_DOC_MACS][N_SIZES] = {
     { 1.34, 1.442, 1.527, 2.244, 5.989, 13.376, 74.532 },
@@ -28,7 +28,7 @@ static const double paper_ratio[N_DOC_MACS] = { 1, 0.905, 0.847, 0.738 };
 
 typedef struct {
     const bench_entry *e;
-    double ticks[N_SIZES];     /* per MAC; -1 if not measured */
+    double ticks[N_SIZES]; /* per MAC; -1 if not measured */
 } mac_row;
 
 static int mac_index(const char *algorithm)
@@ -125,7 +125,7 @@ static double ratio_to_eia3(const mac_row *rows, size_t nrows, const mac_row *r)
         double base = 0, mine = 0;
         for (size_t s = 0; s < N_SIZES; s++) {
             if (base_row->ticks[s] < 0 || r->ticks[s] < 0)
-                continue;                 /* only sizes both could run */
+                continue; /* only sizes both could run */
             base += base_row->ticks[s];
             mine += r->ticks[s];
         }
@@ -151,9 +151,21 @@ static const char *ratio_variant(const bench_entry *e, const bench_entry *eia3)
 static void record_ratio(const mac_options *o, const bench_entry *e, const char *variant,
                          double ratio)
 {
-    bench_stats st = { .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1 };
-    bench_result r = { "mac", e->algorithm, "ratio-to-128-eia3", e->backend, variant, 0,
-                       o->run.repeats, "ratio", st, 1, bench_entry_in_flight(e), NULL };
+    bench_stats st = {
+        .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1
+    };
+    bench_result r = { "mac",
+                       e->algorithm,
+                       "ratio-to-128-eia3",
+                       e->backend,
+                       variant,
+                       0,
+                       o->run.repeats,
+                       "ratio",
+                       st,
+                       1,
+                       bench_entry_in_flight(e),
+                       NULL };
     bench_results_add(&r);
 }
 
@@ -165,7 +177,7 @@ static void print_table6(const mac_options *o, const mac_row *rows, size_t nrows
     for (size_t i = 0; i < nrows; i++) {
         int m = mac_index(rows[i].e->algorithm);
         if (m <= 0 || m >= N_DOC_MACS)
-            continue;                     /* the ZUC-256 MACs against 128-EIA3 */
+            continue; /* the ZUC-256 MACs against 128-EIA3 */
         double ratio = ratio_to_eia3(rows, nrows, &rows[i]);
         const mac_row *eia3 = eia3_row_for(rows, nrows, rows[i].e);
         const char *variant = eia3 ? ratio_variant(rows[i].e, eia3->e) : rows[i].e->variant;
@@ -192,8 +204,9 @@ static void record_document(void)
     }
 }
 
-static const char *const default_algorithms[] = { "128-eia3", "zuc-256-mac32", "zuc-256-mac64",
-                                                  "zuc-256-mac128", "128-eia1", "128-eia2", NULL };
+static const char *const default_algorithms[] = {
+    "128-eia3", "zuc-256-mac32", "zuc-256-mac64", "zuc-256-mac128", "128-eia1", "128-eia2", NULL
+};
 
 int mac_run(const mac_options *o)
 {
@@ -204,12 +217,12 @@ int mac_run(const mac_options *o)
     const bench_entry *all = bench_registry(&n);
     for (size_t i = 0; i < n; i++)
         if (suite_selected(&opt.run, &all[i]) && mac_index(all[i].algorithm) < 0)
-            total--;                      /* only MAC algorithms belong here */
+            total--; /* only MAC algorithms belong here */
     char method[512];
     snprintf(method, sizeof method,
              "%s, %s; one MAC per packet, fresh random key and IV per packet, "
-             "setup included%s", bench_timer()->source, bench_repeats_phrase(opt.run.repeats),
-             suite_in_flight_note());
+             "setup included%s",
+             bench_timer()->source, bench_repeats_phrase(opt.run.repeats), suite_in_flight_note());
     int started = suite_begin(total, method);
     if (started)
         return started;

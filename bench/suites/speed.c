@@ -10,8 +10,9 @@
 
 #define BATCH_BYTES (128 * 1024)
 
-static const char *const unit_names[] = { [SPEED_TICKS] = NULL, [SPEED_MBS] = "MB/s",
-                                           [SPEED_GBPS] = "Gbps" };
+static const char *const unit_names[] = {
+    [SPEED_TICKS] = NULL, [SPEED_MBS] = "MB/s", [SPEED_GBPS] = "Gbps"
+};
 
 static void print_header(const speed_options *o, const char *algorithm)
 {
@@ -87,7 +88,8 @@ int speed_run(const speed_options *o)
     if (o->run.threads > 1)
         snprintf(threads, sizeof threads,
                  "; %u threads at once, each with its own messages and stream: wall ticks over "
-                 "all threads' bytes", o->run.threads);
+                 "all threads' bytes",
+                 o->run.threads);
     snprintf(method, sizeof method,
              "%s, %s, %s/byte; messages: fresh key/IV each, setup included; "
              "stream: 64 KiB blocks of one keystream, setup excluded%s%s",

@@ -9,16 +9,17 @@ static uint8_t empty_buffer[1];
 const char *zuc_strerror(int code)
 {
     switch (code) {
-    case ZUC_OK:       return "ok";
-    case ZUC_ENULL:    return "a required pointer is NULL";
-    case ZUC_EPARAM:   return "bearer must be 0..31 and direction 0 or 1";
-    case ZUC_ELENGTH:  return "length beyond the algorithm's limit";
-    case ZUC_ETAGSIZE: return "tag size must be 4, 8 or 16 bytes (ZUC-256 MAC) or 4 to 16 "
-                              "bytes (ZUC-NIA6, ZUC-NCA6)";
-    case ZUC_EIMPL:    return "no such implementation, or it cannot run on this CPU";
+    case ZUC_OK: return "ok";
+    case ZUC_ENULL: return "a required pointer is NULL";
+    case ZUC_EPARAM: return "bearer must be 0..31 and direction 0 or 1";
+    case ZUC_ELENGTH: return "length beyond the algorithm's limit";
+    case ZUC_ETAGSIZE:
+        return "tag size must be 4, 8 or 16 bytes (ZUC-256 MAC) or 4 to 16 "
+               "bytes (ZUC-NIA6, ZUC-NCA6)";
+    case ZUC_EIMPL: return "no such implementation, or it cannot run on this CPU";
     case ZUC_EVERSION: return "ZUC-256 version must be 2018, 2021 or 2023";
-    case ZUC_EAUTH:    return "the tag does not verify";
-    default:           return "unknown error";
+    case ZUC_EAUTH: return "the tag does not verify";
+    default: return "unknown error";
     }
 }
 
@@ -112,8 +113,8 @@ static int version_ok(int version)
     return version == ZUC256_V2018 || version == ZUC256_V2021 || version == ZUC256_V2023;
 }
 
-static int check_zuc256_crypt(int version, const uint8_t *key, const uint8_t *iv,
-                              const uint8_t *in, const uint8_t *out, size_t length_bytes)
+static int check_zuc256_crypt(int version, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                              const uint8_t *out, size_t length_bytes)
 {
     if (!version_ok(version))
         return ZUC_EVERSION;
@@ -126,9 +127,8 @@ static int check_zuc256_crypt(int version, const uint8_t *key, const uint8_t *iv
     return ZUC_OK;
 }
 
-static void run_zuc256_crypt(const zuc_impl *im, int version, const uint8_t *key,
-                             const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                             size_t length_bytes)
+static void run_zuc256_crypt(const zuc_impl *im, int version, const uint8_t *key, const uint8_t *iv,
+                             const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
     if (length_bytes == 0)
         return;
@@ -165,7 +165,7 @@ int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
 {
     if (!iv25 || !iv23)
         return ZUC_ENULL;
-    uint64_t packed = 0;                 /* the 48 bits of IV17..IV24 */
+    uint64_t packed = 0; /* the 48 bits of IV17..IV24 */
     for (int i = 17; i < 23; i++)
         packed = (packed << 8) | iv23[i];
     for (int i = 0; i < 17; i++)
@@ -175,9 +175,8 @@ int zuc256_iv_unpack(uint8_t iv25[25], const uint8_t iv23[23])
     return ZUC_OK;
 }
 
-static int check_zuc256_mac(int version, const uint8_t *key, const uint8_t *iv,
-                            const uint8_t *msg, size_t length_bits, const uint8_t *tag,
-                            size_t tag_bytes)
+static int check_zuc256_mac(int version, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                            size_t length_bits, const uint8_t *tag, size_t tag_bytes)
 {
     if (!version_ok(version))
         return ZUC_EVERSION;
@@ -192,9 +191,8 @@ static int check_zuc256_mac(int version, const uint8_t *key, const uint8_t *iv,
     return ZUC_OK;
 }
 
-static void run_zuc256_mac(const zuc_impl *im, int version, const uint8_t *key,
-                           const uint8_t *iv, const uint8_t *msg, size_t length_bits,
-                           uint8_t *tag, size_t tag_bytes)
+static void run_zuc256_mac(const zuc_impl *im, int version, const uint8_t *key, const uint8_t *iv,
+                           const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
 {
     if (!msg)
         msg = empty_buffer;
@@ -213,8 +211,8 @@ int zuc256v_mac(int version, const uint8_t key[32], const uint8_t *iv, const uin
     return rc;
 }
 
-int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
-               size_t length_bits, uint8_t *tag, size_t tag_bytes)
+int zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg, size_t length_bits,
+               uint8_t *tag, size_t tag_bytes)
 {
     return zuc256v_mac(ZUC256_V2018, key, iv, msg, length_bits, tag, tag_bytes);
 }
@@ -227,8 +225,7 @@ int zuc128_keystream_init(zuc_state *st, const uint8_t key[16], const uint8_t iv
     return ZUC_OK;
 }
 
-int zuc256v_keystream_init(zuc_state *st, int version, const uint8_t key[32],
-                           const uint8_t *iv)
+int zuc256v_keystream_init(zuc_state *st, int version, const uint8_t key[32], const uint8_t *iv)
 {
     if (!version_ok(version))
         return ZUC_EVERSION;
@@ -308,8 +305,7 @@ int zuc256v_crypt_n(int version, const zuc256_crypt_job *jobs, size_t n)
         return ZUC_ENULL;
     for (size_t i = 0; i < n; i++) {
         const zuc256_crypt_job *j = &jobs[i];
-        int rc = check_zuc256_crypt(version, j->key, j->iv, j->in,
-                                    j->out, j->length_bytes);
+        int rc = check_zuc256_crypt(version, j->key, j->iv, j->in, j->out, j->length_bytes);
         if (rc != ZUC_OK)
             return rc;
     }
@@ -319,8 +315,8 @@ int zuc256v_crypt_n(int version, const zuc256_crypt_job *jobs, size_t n)
         return ZUC_OK;
     }
     for (size_t i = 0; i < n; i++)
-        run_zuc256_crypt(im, version, jobs[i].key,
-                         jobs[i].iv, jobs[i].in, jobs[i].out, jobs[i].length_bytes);
+        run_zuc256_crypt(im, version, jobs[i].key, jobs[i].iv, jobs[i].in, jobs[i].out,
+                         jobs[i].length_bytes);
     return ZUC_OK;
 }
 
@@ -337,8 +333,8 @@ int zuc256v_mac_n(int version, const zuc256_mac_job *jobs, size_t n)
         return ZUC_ENULL;
     for (size_t i = 0; i < n; i++) {
         const zuc256_mac_job *j = &jobs[i];
-        int rc = check_zuc256_mac(version, j->key, j->iv, j->msg,
-                                  j->length_bits, j->tag, j->tag_bytes);
+        int rc =
+            check_zuc256_mac(version, j->key, j->iv, j->msg, j->length_bits, j->tag, j->tag_bytes);
         if (rc != ZUC_OK)
             return rc;
     }
@@ -348,9 +344,8 @@ int zuc256v_mac_n(int version, const zuc256_mac_job *jobs, size_t n)
         return ZUC_OK;
     }
     for (size_t i = 0; i < n; i++)
-        run_zuc256_mac(im, version, jobs[i].key,
-                       jobs[i].iv, jobs[i].msg, jobs[i].length_bits, jobs[i].tag,
-                       jobs[i].tag_bytes);
+        run_zuc256_mac(im, version, jobs[i].key, jobs[i].iv, jobs[i].msg, jobs[i].length_bits,
+                       jobs[i].tag, jobs[i].tag_bytes);
     return ZUC_OK;
 }
 

@@ -26,16 +26,12 @@
  * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512). */
 static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
-    &zuc_impl_avx512_gfni,
-    &zuc_impl_avx512_aesni,
+    &zuc_impl_avx512_gfni, &zuc_impl_avx512_aesni,
 #endif
 #if defined(__x86_64__)
-    &zuc_impl_avx2_vaes,
-    &zuc_impl_avx2,
-    &zuc_impl_scalar_v3,
+    &zuc_impl_avx2_vaes,   &zuc_impl_avx2,         &zuc_impl_scalar_v3,
 #endif
-    &zuc_impl_scalar,
-    &zuc_impl_ref,
+    &zuc_impl_scalar,      &zuc_impl_ref,
 };
 #define N_IMPLS (sizeof all_impls / sizeof all_impls[0])
 
@@ -119,7 +115,7 @@ int zuc_cpu_has_avx512(void)
     if ((xcr0_lo & XCR0_AVX512) != XCR0_AVX512 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
         return 0;
 #if defined(ZUC_NO_AVX512)
-    b &= ~AVX512_FBWVL;                    /* as if the CPU had none */
+    b &= ~AVX512_FBWVL; /* as if the CPU had none */
 #endif
     return (b & AVX512_FBWVL) == AVX512_FBWVL;
 #else
@@ -206,7 +202,7 @@ int zuc_force_impl(const char *name)
 const char *const *zuc_impl_list(void)
 {
     static const char *names[N_IMPLS + MAX_TEST_IMPLS + 1];
-    static atomic_int state;                 /* 0: not made, 1: being made, 2: made */
+    static atomic_int state; /* 0: not made, 1: being made, 2: made */
     int expected = 0;
     if (atomic_load_explicit(&state, memory_order_acquire) == 2)
         return names;

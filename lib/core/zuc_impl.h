@@ -16,9 +16,18 @@
  *   2021 (addendum): 128-bit IV, 32 rounds;
  *   2023 (new initialisation, 3GPP ZUC-NEA6/NIA6/NCA6): 128-bit IV, 48 rounds. */
 typedef enum {
-    ZUC256_D_CRYPT, ZUC256_D_MAC32, ZUC256_D_MAC64, ZUC256_D_MAC128,
-    ZUC256_D21_CRYPT, ZUC256_D21_MAC32, ZUC256_D21_MAC64, ZUC256_D21_MAC128,
-    ZUC256_D23_CRYPT, ZUC256_D23_MAC32, ZUC256_D23_MAC64, ZUC256_D23_MAC128,
+    ZUC256_D_CRYPT,
+    ZUC256_D_MAC32,
+    ZUC256_D_MAC64,
+    ZUC256_D_MAC128,
+    ZUC256_D21_CRYPT,
+    ZUC256_D21_MAC32,
+    ZUC256_D21_MAC64,
+    ZUC256_D21_MAC128,
+    ZUC256_D23_CRYPT,
+    ZUC256_D23_MAC32,
+    ZUC256_D23_MAC64,
+    ZUC256_D23_MAC128,
 } zuc256_dset;
 
 /* The constant set of a version (2018, 2021 or 2023, checked by the caller)
@@ -62,15 +71,14 @@ typedef struct {
  * (zuc_dispatch.c), where it is fastest. */
 typedef struct zuc_impl {
     const char *name;
-    unsigned lanes;           /* independent streams processed at once */
-    int constant_time;        /* 1 if no secret-dependent branch or address */
-    int needs_avx512;         /* 1 if it runs AVX-512 (F, BW, VL) instructions:
+    unsigned lanes;      /* independent streams processed at once */
+    int constant_time;   /* 1 if no secret-dependent branch or address */
+    int needs_avx512;    /* 1 if it runs AVX-512 (F, BW, VL) instructions:
                                * never usable under ZUC_NO_AVX512 */
-    int (*usable)(void);      /* CPU and OS support; 1 = can run here */
+    int (*usable)(void); /* CPU and OS support; 1 = can run here */
 
     void (*init128)(zuc_state *st, const uint8_t key[16], const uint8_t iv[16]);
-    void (*init256)(zuc_state *st, const uint8_t key[32], const uint8_t *iv,
-                    zuc256_dset d);
+    void (*init256)(zuc_state *st, const uint8_t key[32], const uint8_t *iv, zuc256_dset d);
     void (*keystream)(zuc_state *st, uint32_t *words, size_t nwords);
     /* out = in XOR keystream, nbytes bytes; when nbytes is not a multiple of 4
      * the last word's unused bytes are consumed (the stream cannot go on). */
@@ -82,16 +90,16 @@ typedef struct zuc_impl {
                      const uint8_t *msg, size_t length_bits);
     /* ZUC-256 of any version: d is the encryption set of the version, or
      * the version (2018, 2021, 2023) for the MAC; iv holds 25 or 16 bytes. */
-    void (*zuc256_crypt)(zuc256_dset d, const uint8_t key[32], const uint8_t *iv,
-                         const uint8_t *in, uint8_t *out, size_t length_bytes);
-    void (*zuc256_mac)(int version, const uint8_t key[32], const uint8_t *iv,
-                       const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes);
+    void (*zuc256_crypt)(zuc256_dset d, const uint8_t key[32], const uint8_t *iv, const uint8_t *in,
+                         uint8_t *out, size_t length_bytes);
+    void (*zuc256_mac)(int version, const uint8_t key[32], const uint8_t *iv, const uint8_t *msg,
+                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
     /* Optional: ZUC-NEA6 / NIA6 / NCA6 on one message, as zuc_nxa6_modes
      * (below) defines it; NULL: zuc_nxa6_modes over this path's keystream.
      * The reference sets its own, with its own GF(2^128) arithmetic. */
-    int (*nxa6)(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad,
-                size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t length_bytes,
-                int op, uint8_t *tag, size_t tag_bytes);
+    int (*nxa6)(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad, size_t aad_bytes,
+                const uint8_t *in, uint8_t *out, size_t length_bytes, int op, uint8_t *tag,
+                size_t tag_bytes);
 
     /* Multi-lane primitives, set when lanes > 1 (zuc_lanes.c schedules
      * messages over them). A block is block_words keystream words per lane.
@@ -106,11 +114,10 @@ typedef struct zuc_impl {
      * lanes_xor writes out[l] = in[l] XOR keystream bytes (big-endian
      * words) for nblocks blocks, lanes whose in[l] is NULL only advance. */
     unsigned block_words;
-    void (*lanes_init)(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
-                       unsigned rounds, unsigned head_words, uint32_t (*head)[16]);
+    void (*lanes_init)(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16], unsigned rounds,
+                       unsigned head_words, uint32_t (*head)[16]);
     void (*lanes_keystream)(zuc_lanes *st, uint32_t *const *out, size_t nblocks);
-    void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
-                      size_t nblocks);
+    void (*lanes_xor)(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out, size_t nblocks);
     /* Optional: the last block of messages that end in it, in place: the
      * lanes advance nwords (<= block_words) steps and out[l] = in[l] XOR
      * keystream over nbytes[l] <= 4 nwords bytes (lanes whose in[l] is NULL
@@ -169,17 +176,17 @@ ZUC_INTERNAL void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer,
 
 /* Word-wise modes over any implementation's keystream (zuc_modes.c). */
 ZUC_INTERNAL void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
-                                 uint8_t bearer, uint8_t direction, const uint8_t *in,
-                                 uint8_t *out, size_t length_bits);
+                                 uint8_t bearer, uint8_t direction, const uint8_t *in, uint8_t *out,
+                                 size_t length_bits);
 ZUC_INTERNAL uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
                                      uint8_t bearer, uint8_t direction, const uint8_t *msg,
                                      size_t length_bits);
-ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d,
-                                         const uint8_t key[32], const uint8_t *iv,
-                                         const uint8_t *in, uint8_t *out, size_t length_bytes);
+ZUC_INTERNAL void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d, const uint8_t key[32],
+                                         const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                                         size_t length_bytes);
 ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32],
-                                       const uint8_t *iv, const uint8_t *msg,
-                                       size_t length_bits, uint8_t *tag, size_t tag_bytes);
+                                       const uint8_t *iv, const uint8_t *msg, size_t length_bits,
+                                       uint8_t *tag, size_t tag_bytes);
 
 /* ---- ZUC-NEA6 / NIA6 / NCA6 (zuc_nxa6.c) ------------------------------------
  * With the ZUC-256 2023 keystream z_0, z_1, ... of key/iv (encryption
@@ -190,10 +197,10 @@ ZUC_INTERNAL void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const ui
  * multiplied (POLYVAL's dot) by Q, XOR P, its first tag_bytes bytes; A is the
  * associated data, C the ciphertext (NIA6: A = the message, C empty). */
 enum {
-    ZUC_NXA6_NEA,   /* out = in ^ keystream; no tag */
-    ZUC_NXA6_NIA,   /* tag over aad (the message); in, out unused */
-    ZUC_NXA6_ENC,   /* out = in ^ keystream, then the tag over aad and out */
-    ZUC_NXA6_DEC,   /* the tag over aad and in is compared, in constant time, with
+    ZUC_NXA6_NEA, /* out = in ^ keystream; no tag */
+    ZUC_NXA6_NIA, /* tag over aad (the message); in, out unused */
+    ZUC_NXA6_ENC, /* out = in ^ keystream, then the tag over aad and out */
+    ZUC_NXA6_DEC, /* the tag over aad and in is compared, in constant time, with
                      * tag[0..tag_bytes) (read); out = in ^ keystream only if equal */
 };
 
@@ -226,8 +233,8 @@ ZUC_INTERNAL void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, s
 ZUC_INTERNAL void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n);
 ZUC_INTERNAL void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version,
                                          const zuc256_crypt_job *jobs, size_t n);
-ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, int version,
-                                       const zuc256_mac_job *jobs, size_t n);
+ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, int version, const zuc256_mac_job *jobs,
+                                       size_t n);
 ZUC_INTERNAL void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n);
 ZUC_INTERNAL void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n);
 ZUC_INTERNAL void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n);
@@ -281,8 +288,10 @@ static inline uint32_t zuc_load_be32(const uint8_t *p)
 
 static inline void zuc_store_be32(uint8_t *p, uint32_t v)
 {
-    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);  p[3] = (uint8_t)v;
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
 }
 
 #endif /* ZUC_IMPL_H */

@@ -22,7 +22,7 @@
 
 #include "zuc_impl.h"
 
-#define INIT_STEPS 33          /* rounds of one initialisation (49 for ZUC-256 2023) */
+#define INIT_STEPS 33 /* rounds of one initialisation (49 for ZUC-256 2023) */
 #define NONE ((size_t)-1)
 
 /* Stands in for a NULL message of length 0. */
@@ -38,12 +38,12 @@ typedef uint64_t (*job_length)(const void *jobs, size_t i);
 typedef struct {
     const zuc_impl *im;
     zuc_lanes st;
-    uint32_t cells[ZUC_LANES_MAX][16];     /* key loading of the lanes being filled */
-    unsigned active, fresh;                /* lane masks: busy, and being filled */
-    unsigned fresh_long;                   /* fresh lanes of 48 initialisation rounds */
-    unsigned head_words;                   /* keystream words each start hands over */
-    uint32_t head[ZUC_LANES_MAX][16];      /* those of the lanes just started */
-    size_t next;                           /* jobs started */
+    uint32_t cells[ZUC_LANES_MAX][16]; /* key loading of the lanes being filled */
+    unsigned active, fresh;            /* lane masks: busy, and being filled */
+    unsigned fresh_long;               /* fresh lanes of 48 initialisation rounds */
+    unsigned head_words;               /* keystream words each start hands over */
+    uint32_t head[ZUC_LANES_MAX][16];  /* those of the lanes just started */
+    size_t next;                       /* jobs started */
     /* the window of jobs, longest first: length << 8 | (255 - position) */
     uint64_t order[ORDER_WINDOW];
     size_t order_first, order_pos, order_n;
@@ -140,8 +140,8 @@ static void lanes_begin(lane_set *ls, const zuc_impl *im)
  * rounds together, and those of 48 (ZUC-256 version 2023) together. */
 static void lanes_start_fresh(lane_set *ls)
 {
-    const uint32_t (*cells)[16] = (const uint32_t (*)[16])ls->cells;
-    uint32_t (*head)[16] = ls->head_words ? ls->head : NULL;
+    const uint32_t(*cells)[16] = (const uint32_t(*)[16])ls->cells;
+    uint32_t(*head)[16] = ls->head_words ? ls->head : NULL;
     unsigned short_init = ls->fresh & ~ls->fresh_long;
     if (short_init)
         ls->im->lanes_init(&ls->st, short_init, cells, 32, ls->head_words, head);
@@ -171,11 +171,11 @@ static void lanes_end(lane_set *ls)
 typedef struct {
     const uint8_t *in;
     uint8_t *out;
-    size_t left;                 /* bytes not yet processed */
-    uint8_t *last;               /* the last output byte, and the bits it keeps */
+    size_t left;   /* bytes not yet processed */
+    uint8_t *last; /* the last output byte, and the bits it keeps */
     uint8_t last_mask;
-    size_t job;                  /* the job's index */
-    uint32_t head[12];           /* ZUC-NIA6 / NCA6: H, Q, P */
+    size_t job;        /* the job's index */
+    uint32_t head[12]; /* ZUC-NIA6 / NCA6: H, Q, P */
 } crypt_lane;
 
 typedef struct crypt_batch crypt_batch;
@@ -183,8 +183,7 @@ typedef struct crypt_batch crypt_batch;
 /* A message to encrypt: key loading into cells, and where its bytes go.
  * Returns the initialisation rounds (32 or 48), or 0 when there is nothing
  * to do (an empty message). */
-typedef unsigned (*crypt_source)(const crypt_batch *b, size_t i, uint32_t cells[16],
-                                 crypt_lane *c);
+typedef unsigned (*crypt_source)(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c);
 
 /* One call's jobs, and what to do with them. */
 struct crypt_batch {
@@ -192,10 +191,10 @@ struct crypt_batch {
     size_t n;
     crypt_source source;
     job_length length_of;
-    unsigned head_words;                                /* 12 for NIA6 / NCA6 */
-    void (*done)(const crypt_batch *b, crypt_lane *c);  /* a job at its end, or NULL */
-    uint8_t *ok;                                        /* NCA6 decryption: tags that verify */
-    int version;                                        /* ZUC-256 */
+    unsigned head_words;                               /* 12 for NIA6 / NCA6 */
+    void (*done)(const crypt_batch *b, crypt_lane *c); /* a job at its end, or NULL */
+    uint8_t *ok;                                       /* NCA6 decryption: tags that verify */
+    int version;                                       /* ZUC-256 */
 };
 
 /* Stands in for the last output byte of a job with no output. */
@@ -321,7 +320,7 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         crypt_last_partial(ls, lane, block_bytes);
         return;
     }
-    uint8_t bounce[ZUC_LANES_MAX][4 * 32];          /* blocks of up to 32 words */
+    uint8_t bounce[ZUC_LANES_MAX][4 * 32]; /* blocks of up to 32 words */
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
     for (unsigned l = 0; l < lane_count(ls); l++) {
@@ -344,7 +343,7 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         size_t k = c->left < block_bytes ? c->left : block_bytes;
         if (k < block_bytes) {
             memcpy(c->out, bounce[l], k);
-            zuc_wipe(bounce[l], block_bytes);       /* keystream beyond the message */
+            zuc_wipe(bounce[l], block_bytes); /* keystream beyond the message */
         }
         c->in += k;
         c->out += k;
@@ -391,7 +390,7 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
         if (!ls.active)
             break;
         if (shortest == 0)
-            ;                            /* a job with no bytes (NIA6): retire it */
+            ; /* a job with no bytes (NIA6): retire it */
         else if (shortest >= block_bytes)
             crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
         else
@@ -407,11 +406,13 @@ void zuc_lanes_eea3(const zuc_impl *im, const zuc_eea3_job *jobs, size_t n)
     lanes_crypt(im, &b);
 }
 
-void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_job *jobs,
-                            size_t n)
+void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_job *jobs, size_t n)
 {
-    crypt_batch b = { .jobs = jobs, .n = n, .source = zuc256_crypt_source,
-                      .length_of = zuc256_crypt_length, .version = version };
+    crypt_batch b = { .jobs = jobs,
+                      .n = n,
+                      .source = zuc256_crypt_source,
+                      .length_of = zuc256_crypt_length,
+                      .version = version };
     lanes_crypt(im, &b);
 }
 
@@ -492,8 +493,12 @@ static void nia6_done(const crypt_batch *b, crypt_lane *c)
 
 void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
 {
-    crypt_batch b = { .jobs = jobs, .n = n, .source = nia6_source, .length_of = nia6_length,
-                      .head_words = 12, .done = nia6_done };
+    crypt_batch b = { .jobs = jobs,
+                      .n = n,
+                      .source = nia6_source,
+                      .length_of = nia6_length,
+                      .head_words = 12,
+                      .done = nia6_done };
     lanes_crypt(im, &b);
 }
 
@@ -501,7 +506,7 @@ static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], 
 {
     const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + i;
     if (b->ok && (!b->ok[i] || j->length_bytes == 0))
-        return 0;                        /* decryption: the tag did not verify, or no bytes */
+        return 0; /* decryption: the tag did not verify, or no bytes */
     no_bytes(c);
     if (j->length_bytes) {
         c->in = j->in;
@@ -513,8 +518,7 @@ static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], 
                       j->direction);
 }
 
-static unsigned nca6_tag_source(const crypt_batch *b, size_t i, uint32_t cells[16],
-                                crypt_lane *c)
+static unsigned nca6_tag_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
     const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + i;
     no_bytes(c);
@@ -547,20 +551,31 @@ static void nca6_verify_done(const crypt_batch *b, crypt_lane *c)
 
 void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
 {
-    crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length,
-                      .head_words = 12, .done = nca6_encrypt_done };
+    crypt_batch b = { .jobs = jobs,
+                      .n = n,
+                      .source = nca6_source,
+                      .length_of = nca6_length,
+                      .head_words = 12,
+                      .done = nca6_encrypt_done };
     lanes_crypt(im, &b);
 }
 
-void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n,
-                            uint8_t *ok)
+void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n, uint8_t *ok)
 {
-    crypt_batch tags = { .jobs = jobs, .n = n, .source = nca6_tag_source,
-                         .length_of = nia6_length, .head_words = 12,
-                         .done = nca6_verify_done, .ok = ok };
+    crypt_batch tags = { .jobs = jobs,
+                         .n = n,
+                         .source = nca6_tag_source,
+                         .length_of = nia6_length,
+                         .head_words = 12,
+                         .done = nca6_verify_done,
+                         .ok = ok };
     lanes_crypt(im, &tags);
-    crypt_batch plain = { .jobs = jobs, .n = n, .source = nca6_source,
-                          .length_of = nca6_length, .head_words = 12, .ok = ok };
+    crypt_batch plain = { .jobs = jobs,
+                          .n = n,
+                          .source = nca6_source,
+                          .length_of = nca6_length,
+                          .head_words = 12,
+                          .ok = ok };
     lanes_crypt(im, &plain);
 }
 
@@ -571,26 +586,25 @@ void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t
  * for ZUC-256, whose tag starts as z_0 .. z_{t-1}). 64-bit chunks are folded
  * as soon as their keystream is there (zuc_mac_fold reads 4 words from each
  * window start), and the words no chunk needs any more are dropped. */
-#define Z_CAP 512                /* words of keystream a lane holds: fewer, longer
-                                  * rounds of keystream then folds (16 lanes hold
-                                  * 32 KiB on the stack) */
-#define Z_SLACK 4                /* words made beyond the last one needed: the
-                                  * last (partial) chunk's 4-word windows reach
-                                  * up to 2 words past z_{need-1}, a path's own
-                                  * fold (which reads 4 words on) up to 4; their
-                                  * bits there are never used, but made all the
-                                  * same, so that every chunk is folded */
+/* Words of keystream a lane holds: fewer, longer rounds of keystream then
+ * folds (16 lanes hold 32 KiB on the stack). */
+#define Z_CAP 512
+/* Words made beyond the last one needed: the last (partial) chunk's 4-word
+ * windows reach up to 2 words past z_{need-1}, a path's own fold (which
+ * reads 4 words on) up to 4; their bits there are never used, but made all
+ * the same, so that every chunk is folded. */
+#define Z_SLACK 4
 
 typedef struct {
     const uint8_t *msg;
-    size_t len_bits, done_bits;  /* message length; bits folded (a multiple of 64) */
-    size_t base, have;           /* keystream window: z[0] is word base; z[0 .. have) made */
-    size_t need;                 /* keystream words to make in all */
-    size_t used;                 /* z[0 .. used) has held keystream: what to wipe */
+    size_t len_bits, done_bits; /* message length; bits folded (a multiple of 64) */
+    size_t base, have;          /* keystream window: z[0] is word base; z[0 .. have) made */
+    size_t need;                /* keystream words to make in all */
+    size_t used;                /* z[0 .. used) has held keystream: what to wipe */
     unsigned tag_words, offset, started;
     int eia3;
-    uint32_t *mac;               /* EIA3 result, or */
-    uint8_t *tag;                /* ZUC-256 tag */
+    uint32_t *mac; /* EIA3 result, or */
+    uint8_t *tag;  /* ZUC-256 tag */
     uint32_t acc[4];
     uint32_t z[Z_CAP];
 } mac_lane;
@@ -608,14 +622,17 @@ static unsigned eia3_source(const void *jobs, size_t i, uint32_t cells[16], mac_
     m->tag_words = 1;
     m->offset = 0;
     m->eia3 = 1;
-    m->need = (size_t)(((uint64_t)j->length_bits + 64 + 31) / 32);    /* L of Doc 1 §4.4 */
+    m->need = (size_t)(((uint64_t)j->length_bits + 64 + 31) / 32); /* L of Doc 1 §4.4 */
     m->mac = j->mac;
     m->tag = NULL;
     return 32;
 }
 
 /* ZUC-256 MAC jobs of one version. */
-typedef struct { const zuc256_mac_job *jobs; int version; } zuc256_mac_batch;
+typedef struct {
+    const zuc256_mac_job *jobs;
+    int version;
+} zuc256_mac_batch;
 
 static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16], mac_lane *m)
 {
@@ -628,7 +645,7 @@ static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16]
     m->tag_words = (unsigned)(j->tag_bytes / 4);
     m->offset = m->tag_words;
     m->eia3 = 0;
-    m->need = (size_t)(((uint64_t)j->length_bits + 64u * m->tag_words + 31) / 32);  /* L + 2t */
+    m->need = (size_t)(((uint64_t)j->length_bits + 64u * m->tag_words + 31) / 32); /* L + 2t */
     m->mac = NULL;
     m->tag = j->tag;
     return zuc256_init_rounds(d);
@@ -658,12 +675,12 @@ static uint32_t window32(const uint32_t *z, size_t bit)
  * words before the next chunk's. */
 static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
 {
-    size_t rel = m->done_bits / 32 - m->base;      /* next message word, in z */
+    size_t rel = m->done_bits / 32 - m->base; /* next message word, in z */
     /* + 2k for k chunks must stay < have; a path's own fold reads 4 words on */
     size_t reach = rel + m->offset + (im->mac_fold && m->tag_words < 4 ? 4 : m->tag_words);
     size_t chunks = (m->len_bits - m->done_bits) / 64;
     size_t ready = m->have > reach ? (m->have - 1 - reach) / 2 : 0;
-    if (ready < chunks)                  /* a path's own fold takes 8 chunks a round */
+    if (ready < chunks) /* a path's own fold takes 8 chunks a round */
         chunks = im->mac_fold ? ready / 8 * 8 : ready;
     if (chunks) {
         fold_tags(im, m, m->msg + m->done_bits / 8, chunks, m->z + rel + m->offset);
@@ -773,7 +790,7 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
                 continue;
             m->have += nblocks * bw;
             m->used = m->have > m->used ? m->have : m->used;
-            if (!m->started) {                     /* ZUC-256: Tag = z_0 .. z_{t-1} */
+            if (!m->started) { /* ZUC-256: Tag = z_0 .. z_{t-1} */
                 for (unsigned j = 0; !m->eia3 && j < m->tag_words; j++)
                     m->acc[j] = m->z[j];
                 m->started = 1;

@@ -70,17 +70,21 @@ void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count, uin
 /* ZUC-256: the 7-bit constants d_0..d_15 of each version, one set for
  * encryption and one for each MAC tag size (they differ in d_0 and d_2).
  * 2018 paper §2.2; 2021 addendum §2, which the 2023 scheme keeps. */
-#define D2018(d0, d2) { d0, 0x2F, d2, 0x2A, 0x6D, 0x40, 0x40, 0x40, \
-                        0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 }
-#define D2021(d0, d2) { d0, 0x43, d2, 0x2A, 0x11, 0x05, 0x51, 0x42, \
-                        0x1A, 0x31, 0x18, 0x66, 0x14, 0x2E, 0x01, 0x5C }
+#define D2018(d0, d2)                                                                              \
+    {                                                                                              \
+        d0, 0x2F, d2, 0x2A, 0x6D, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x40, 0x52, 0x10, 0x30 \
+    }
+#define D2021(d0, d2)                                                                              \
+    {                                                                                              \
+        d0, 0x43, d2, 0x2A, 0x11, 0x05, 0x51, 0x42, 0x1A, 0x31, 0x18, 0x66, 0x14, 0x2E, 0x01, 0x5C \
+    }
 static const uint8_t d256[12][16] = {
-    [ZUC256_D_CRYPT]    = D2018(0x22, 0x24), [ZUC256_D_MAC32]    = D2018(0x22, 0x25),
-    [ZUC256_D_MAC64]    = D2018(0x23, 0x24), [ZUC256_D_MAC128]   = D2018(0x23, 0x25),
-    [ZUC256_D21_CRYPT]  = D2021(0x64, 0x7B), [ZUC256_D21_MAC32]  = D2021(0x64, 0x7A),
-    [ZUC256_D21_MAC64]  = D2021(0x65, 0x7B), [ZUC256_D21_MAC128] = D2021(0x65, 0x7A),
-    [ZUC256_D23_CRYPT]  = D2021(0x64, 0x7B), [ZUC256_D23_MAC32]  = D2021(0x64, 0x7A),
-    [ZUC256_D23_MAC64]  = D2021(0x65, 0x7B), [ZUC256_D23_MAC128] = D2021(0x65, 0x7A),
+    [ZUC256_D_CRYPT] = D2018(0x22, 0x24),   [ZUC256_D_MAC32] = D2018(0x22, 0x25),
+    [ZUC256_D_MAC64] = D2018(0x23, 0x24),   [ZUC256_D_MAC128] = D2018(0x23, 0x25),
+    [ZUC256_D21_CRYPT] = D2021(0x64, 0x7B), [ZUC256_D21_MAC32] = D2021(0x64, 0x7A),
+    [ZUC256_D21_MAC64] = D2021(0x65, 0x7B), [ZUC256_D21_MAC128] = D2021(0x65, 0x7A),
+    [ZUC256_D23_CRYPT] = D2021(0x64, 0x7B), [ZUC256_D23_MAC32] = D2021(0x64, 0x7A),
+    [ZUC256_D23_MAC64] = D2021(0x65, 0x7B), [ZUC256_D23_MAC128] = D2021(0x65, 0x7A),
 };
 
 /* s_i = a (8 bits) || b (7 bits) || c (8 bits) || e (8 bits) */
@@ -109,19 +113,19 @@ void zuc256_load(uint32_t s[16], const uint8_t k[32], const uint8_t *iv, zuc256_
         load_iv128(s, k, iv, d);
         return;
     }
-    uint8_t v6[8];                               /* IV17..IV24: 6 bits each */
+    uint8_t v6[8]; /* IV17..IV24: 6 bits each */
     for (int i = 0; i < 8; i++)
         v6[i] = iv[17 + i] & 0x3F;
-    s[0]  = u31(k[0], d[0], k[21], k[16]);
-    s[1]  = u31(k[1], d[1], k[22], k[17]);
-    s[2]  = u31(k[2], d[2], k[23], k[18]);
-    s[3]  = u31(k[3], d[3], k[24], k[19]);
-    s[4]  = u31(k[4], d[4], k[25], k[20]);
-    s[5]  = u31(iv[0], d[5] | v6[0], k[5], k[26]);
-    s[6]  = u31(iv[1], d[6] | v6[1], k[6], k[27]);
-    s[7]  = u31(iv[10], d[7] | v6[2], k[7], iv[2]);
-    s[8]  = u31(k[8], d[8] | v6[3], iv[3], iv[11]);
-    s[9]  = u31(k[9], d[9] | v6[4], iv[12], iv[4]);
+    s[0] = u31(k[0], d[0], k[21], k[16]);
+    s[1] = u31(k[1], d[1], k[22], k[17]);
+    s[2] = u31(k[2], d[2], k[23], k[18]);
+    s[3] = u31(k[3], d[3], k[24], k[19]);
+    s[4] = u31(k[4], d[4], k[25], k[20]);
+    s[5] = u31(iv[0], d[5] | v6[0], k[5], k[26]);
+    s[6] = u31(iv[1], d[6] | v6[1], k[6], k[27]);
+    s[7] = u31(iv[10], d[7] | v6[2], k[7], iv[2]);
+    s[8] = u31(k[8], d[8] | v6[3], iv[3], iv[11]);
+    s[9] = u31(k[9], d[9] | v6[4], iv[12], iv[4]);
     s[10] = u31(iv[5], d[10] | v6[5], k[10], k[28]);
     s[11] = u31(k[11], d[11] | v6[6], iv[6], iv[13]);
     s[12] = u31(k[12], d[12] | v6[7], iv[7], iv[14]);

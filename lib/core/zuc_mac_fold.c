@@ -32,7 +32,7 @@ static uint32_t fold_portable(const uint8_t *msg, size_t nchunks, const uint32_t
 uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uint32_t *z)
 {
 #if defined(__x86_64__)
-    static atomic_int use_clmul = -1;        /* -1: not yet asked; 2: 256-bit */
+    static atomic_int use_clmul = -1; /* -1: not yet asked; 2: 256-bit */
     int use = atomic_load_explicit(&use_clmul, memory_order_relaxed);
     if (use < 0) {
         use = zuc_cpu_has_vpclmul() ? 2 : zuc_cpu_has_pclmul();

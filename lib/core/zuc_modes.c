@@ -24,8 +24,7 @@ void zuc_modes_eea3(const zuc_impl *im, const uint8_t key[16], uint32_t count, u
 }
 
 void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d, const uint8_t key[32],
-                            const uint8_t *iv, const uint8_t *in, uint8_t *out,
-                            size_t length_bytes)
+                            const uint8_t *iv, const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
     zuc_state st;
     im->init256(&st, key, iv, d);
@@ -41,15 +40,16 @@ void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d, const uint8_t key
  * KS_GROUP * 32 message bits that start at its first word, and keeps
  * KS_LEAD words beyond it for the windows that cross into the next group. */
 #define KS_GROUP 64
-#define KS_LEAD  16      /* >= 2 * (largest tag in words) + 4: what folds read past a group;
-                         * 16 makes the first fill whole 16-word blocks */
+/* >= 2 * (largest tag in words) + 4: what folds read past a group; 16 makes
+ * the first fill whole 16-word blocks. */
+#define KS_LEAD 16
 
 typedef struct {
     const zuc_impl *im;
     zuc_state st;
-    size_t made;                       /* keystream words made so far */
-    size_t needed;                     /* keystream words the MAC needs */
-    uint32_t z[KS_GROUP + KS_LEAD];    /* words [base, base + KS_GROUP + KS_LEAD) */
+    size_t made;                    /* keystream words made so far */
+    size_t needed;                  /* keystream words the MAC needs */
+    uint32_t z[KS_GROUP + KS_LEAD]; /* words [base, base + KS_GROUP + KS_LEAD) */
 } mac_stream;
 
 /* Make words until z holds up to min(base + KS_GROUP + KS_LEAD, needed). */
@@ -97,7 +97,7 @@ static size_t fold_message(mac_stream *ms, const uint8_t *msg, size_t length_bit
     if (chunks)
         for (size_t j = 0; j < nacc; j++)
             acc[j] ^= zuc_mac_fold(m, chunks, ms->z + first_offset + j);
-    if (rest_bits % 64) {                /* the last partial chunk, masked to L */
+    if (rest_bits % 64) { /* the last partial chunk, masked to L */
         uint8_t last[8] = { 0 };
         size_t tail_bits = rest_bits % 64, tail_bytes = (tail_bits + 7) / 8;
         memcpy(last, m + chunks * 8, tail_bytes);
@@ -114,8 +114,8 @@ static void mac_stream_wipe(mac_stream *ms)
     zuc_wipe(ms, sizeof *ms);
 }
 
-uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t count,
-                        uint8_t bearer, uint8_t direction, const uint8_t *msg, size_t length_bits)
+uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t count, uint8_t bearer,
+                        uint8_t direction, const uint8_t *msg, size_t length_bits)
 {
     uint8_t iv[16];
     mac_stream ms;
@@ -123,8 +123,8 @@ uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t coun
     zuc_iv_of_eia3(iv, count, bearer, direction);
     ms.im = im;
     ms.made = 0;
-    ms.needed = (size_t)(((uint64_t)length_bits + 64 + 31) / 32);     /* L of Doc 1 §4.4 */
-    memset(ms.z, 0, sizeof ms.z);   /* folds of the last chunk may read unmade words x 0 */
+    ms.needed = (size_t)(((uint64_t)length_bits + 64 + 31) / 32); /* L of Doc 1 §4.4 */
+    memset(ms.z, 0, sizeof ms.z); /* folds of the last chunk may read unmade words x 0 */
     im->init128(&ms.st, key, iv);
     size_t base = fold_message(&ms, msg, length_bits, 0, &t, 1);
     size_t rel = length_bits - base * 32;
@@ -134,21 +134,20 @@ uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t coun
     return t;
 }
 
-void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32],
-                          const uint8_t *iv, const uint8_t *msg, size_t length_bits, uint8_t *tag,
-                          size_t tag_bytes)
+void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32], const uint8_t *iv,
+                          const uint8_t *msg, size_t length_bits, uint8_t *tag, size_t tag_bytes)
 {
     size_t tw = tag_bytes / 4;
     mac_stream ms;
     uint32_t acc[4];
     ms.im = im;
     ms.made = 0;
-    ms.needed = (size_t)(((uint64_t)length_bits + 64 * tw + 31) / 32);  /* L + 2t bits */
+    ms.needed = (size_t)(((uint64_t)length_bits + 64 * tw + 31) / 32); /* L + 2t bits */
     memset(ms.z, 0, sizeof ms.z);
     im->init256(&ms.st, key, iv, zuc256_dset_of(version, tag_bytes));
     fill_group(&ms, 0);
     for (size_t j = 0; j < tw; j++)
-        acc[j] = ms.z[j];                  /* Tag = z_0 .. z_{t-1} */
+        acc[j] = ms.z[j]; /* Tag = z_0 .. z_{t-1} */
     size_t base = fold_message(&ms, msg, length_bits, tw, acc, tw);
     size_t rel = length_bits - base * 32;
     for (size_t j = 0; j < tw; j++)

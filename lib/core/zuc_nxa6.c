@@ -64,8 +64,7 @@ static uint64_t load_le64(const uint8_t *p)
     return v;
 }
 
-void zuc_polyval_portable(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
-                          size_t nbytes)
+void zuc_polyval_portable(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
 {
     for (size_t i = 0; i < nbytes; i += 16) {
         uint8_t block[16] = { 0 };
@@ -95,8 +94,8 @@ static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, s
     zuc_polyval_portable(acc, h, data, nbytes);
 }
 
-void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes,
-                  const uint8_t *ct, size_t ct_bytes, uint8_t tag[16])
+void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, const uint8_t *ct,
+                  size_t ct_bytes, uint8_t tag[16])
 {
     static const uint8_t zero_block[16];
     uint8_t keys[48];
@@ -109,9 +108,9 @@ void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes,
         polyval(acc, h, aad, aad_bytes);
     if (ct_bytes)
         polyval(acc, h, ct, ct_bytes);
-    acc[0] ^= 8 * (uint64_t)ct_bytes;          /* LE64(bits of C) || LE64(bits of A) */
+    acc[0] ^= 8 * (uint64_t)ct_bytes; /* LE64(bits of C) || LE64(bits of A) */
     acc[1] ^= 8 * (uint64_t)aad_bytes;
-    polyval(acc, q, zero_block, 16);            /* dot(acc, Q) */
+    polyval(acc, q, zero_block, 16); /* dot(acc, Q) */
     for (int i = 0; i < 8; i++) {
         tag[i] = (uint8_t)(acc[0] >> 8 * i) ^ keys[32 + i];
         tag[8 + i] = (uint8_t)(acc[1] >> 8 * i) ^ keys[40 + i];
@@ -159,7 +158,7 @@ int zuc_nxa6_modes(const zuc_impl *im, const uint8_t key[32], const uint8_t iv[1
         zuc_nxa6_tag(hqp, aad, aad_bytes, out, length_bytes, full);
         memcpy(tag, full, tag_bytes);
         break;
-    default:                             /* ZUC_NXA6_DEC: verify, then decrypt */
+    default: /* ZUC_NXA6_DEC: verify, then decrypt */
         zuc_nxa6_tag(hqp, aad, aad_bytes, in, length_bytes, full);
         if (zuc_ct_differ(full, tag, tag_bytes))
             rc = ZUC_EAUTH;
@@ -232,8 +231,7 @@ static int check_nea6(const uint8_t *key, const uint8_t *iv, uint8_t bearer, uin
 }
 
 static int check_nia6(const uint8_t *key, const uint8_t *iv, uint8_t bearer, uint8_t direction,
-                      const uint8_t *msg, size_t length_bytes, const uint8_t *tag,
-                      size_t tag_bytes)
+                      const uint8_t *msg, size_t length_bytes, const uint8_t *tag, size_t tag_bytes)
 {
     if (!key || !tag)
         return ZUC_ENULL;
@@ -250,9 +248,8 @@ static int check_nia6(const uint8_t *key, const uint8_t *iv, uint8_t bearer, uin
 }
 
 static int check_nca6(const uint8_t *key, const uint8_t *iv, uint8_t bearer, uint8_t direction,
-                      const uint8_t *aad, size_t aad_bytes, const uint8_t *in,
-                      const uint8_t *out, size_t length_bytes, const uint8_t *tag,
-                      size_t tag_bytes)
+                      const uint8_t *aad, size_t aad_bytes, const uint8_t *in, const uint8_t *out,
+                      size_t length_bytes, const uint8_t *tag, size_t tag_bytes)
 {
     int rc = check_nia6(key, iv, bearer, direction, aad, aad_bytes, tag, tag_bytes);
     if (rc != ZUC_OK)
@@ -273,15 +270,15 @@ static int run(const zuc_impl *im, const uint8_t *key, const uint8_t *iv, const 
         aad = empty;
     if (!in) {
         in = empty;
-        out = (uint8_t *)empty;          /* never written: length_bytes is 0 */
+        out = (uint8_t *)empty; /* never written: length_bytes is 0 */
     }
     if (im->nxa6)
         return im->nxa6(key, iv, aad, aad_bytes, in, out, length_bytes, op, tag, tag_bytes);
     return zuc_nxa6_modes(im, key, iv, aad, aad_bytes, in, out, length_bytes, op, tag, tag_bytes);
 }
 
-static void run_nea6(const zuc_impl *im, const uint8_t *key, const uint8_t *iv,
-                     const uint8_t *in, uint8_t *out, size_t length_bits)
+static void run_nea6(const zuc_impl *im, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                     uint8_t *out, size_t length_bits)
 {
     if (length_bits == 0)
         return;
@@ -296,8 +293,8 @@ int zuc_nxa6_iv(uint8_t iv[16], int algorithm, size_t tag_bytes, uint32_t count,
 {
     if (!iv)
         return ZUC_ENULL;
-    if ((algorithm != ZUC_NEA6 && algorithm != ZUC_NIA6 && algorithm != ZUC_NCA6) ||
-        bearer > 31 || direction > 1)
+    if ((algorithm != ZUC_NEA6 && algorithm != ZUC_NIA6 && algorithm != ZUC_NCA6) || bearer > 31 ||
+        direction > 1)
         return ZUC_EPARAM;
     if (algorithm != ZUC_NEA6 && !tag_size_ok(tag_bytes))
         return ZUC_ETAGSIZE;
@@ -361,8 +358,8 @@ int zuc_nca6_encrypt_iv(const uint8_t key[32], const uint8_t iv[16], const uint8
         return ZUC_ENULL;
     int rc = check_nca6(key, iv, 0, 0, aad, aad_bytes, in, out, length_bytes, tag, tag_bytes);
     if (rc == ZUC_OK)
-        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes,
-                 ZUC_NXA6_ENC, tag, tag_bytes);
+        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes, ZUC_NXA6_ENC,
+                 tag, tag_bytes);
     return rc;
 }
 
@@ -374,8 +371,8 @@ int zuc_nca6_decrypt_iv(const uint8_t key[32], const uint8_t iv[16], const uint8
         return ZUC_ENULL;
     int rc = check_nca6(key, iv, 0, 0, aad, aad_bytes, in, out, length_bytes, tag, tag_bytes);
     if (rc == ZUC_OK)
-        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes,
-                 ZUC_NXA6_DEC, (uint8_t *)tag, tag_bytes);
+        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes, ZUC_NXA6_DEC,
+                 (uint8_t *)tag, tag_bytes);
     return rc;
 }
 
@@ -388,8 +385,8 @@ int zuc_nca6_encrypt(const uint8_t key[32], uint32_t count, uint8_t bearer, uint
                         tag_bytes);
     if (rc == ZUC_OK) {
         make_iv(iv, ZUC_NCA6, tag_bytes, count, bearer, direction);
-        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes,
-                 ZUC_NXA6_ENC, tag, tag_bytes);
+        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes, ZUC_NXA6_ENC,
+                 tag, tag_bytes);
     }
     return rc;
 }
@@ -403,8 +400,8 @@ int zuc_nca6_decrypt(const uint8_t key[32], uint32_t count, uint8_t bearer, uint
                         tag_bytes);
     if (rc == ZUC_OK) {
         make_iv(iv, ZUC_NCA6, tag_bytes, count, bearer, direction);
-        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes,
-                 ZUC_NXA6_DEC, (uint8_t *)tag, tag_bytes);
+        rc = run(zuc_active_impl(), key, iv, aad, aad_bytes, in, out, length_bytes, ZUC_NXA6_DEC,
+                 (uint8_t *)tag, tag_bytes);
     }
     return rc;
 }
@@ -417,8 +414,7 @@ int zuc_nea6_n(const zuc_nea6_job *jobs, size_t n)
         return ZUC_ENULL;
     for (size_t i = 0; i < n; i++) {
         const zuc_nea6_job *j = &jobs[i];
-        int rc = check_nea6(j->key, j->iv, j->bearer, j->direction, j->in, j->out,
-                            j->length_bits);
+        int rc = check_nea6(j->key, j->iv, j->bearer, j->direction, j->in, j->out, j->length_bits);
         if (rc != ZUC_OK)
             return rc;
     }
@@ -430,9 +426,9 @@ int zuc_nea6_n(const zuc_nea6_job *jobs, size_t n)
     for (size_t i = 0; i < n; i++) {
         const zuc_nea6_job *j = &jobs[i];
         uint8_t buf[16];
-        run_nea6(im, j->key, zuc_nxa6_job_iv(buf, j->iv, ZUC_NEA6, 0, j->count, j->bearer,
-                                             j->direction),
-                 j->in, j->out, j->length_bits);
+        run_nea6(im, j->key,
+                 zuc_nxa6_job_iv(buf, j->iv, ZUC_NEA6, 0, j->count, j->bearer, j->direction), j->in,
+                 j->out, j->length_bits);
     }
     return ZUC_OK;
 }
@@ -443,8 +439,8 @@ int zuc_nia6_n(const zuc_nia6_job *jobs, size_t n)
         return ZUC_ENULL;
     for (size_t i = 0; i < n; i++) {
         const zuc_nia6_job *j = &jobs[i];
-        int rc = check_nia6(j->key, j->iv, j->bearer, j->direction, j->msg, j->length_bytes,
-                            j->tag, j->tag_bytes);
+        int rc = check_nia6(j->key, j->iv, j->bearer, j->direction, j->msg, j->length_bytes, j->tag,
+                            j->tag_bytes);
         if (rc != ZUC_OK)
             return rc;
     }
@@ -457,8 +453,7 @@ int zuc_nia6_n(const zuc_nia6_job *jobs, size_t n)
         const zuc_nia6_job *j = &jobs[i];
         uint8_t buf[16];
         run(im, j->key,
-            zuc_nxa6_job_iv(buf, j->iv, ZUC_NIA6, j->tag_bytes, j->count, j->bearer,
-                            j->direction),
+            zuc_nxa6_job_iv(buf, j->iv, ZUC_NIA6, j->tag_bytes, j->count, j->bearer, j->direction),
             j->msg, j->length_bytes, NULL, NULL, 0, ZUC_NXA6_NIA, j->tag, j->tag_bytes);
     }
     return ZUC_OK;
@@ -492,15 +487,14 @@ int zuc_nca6_encrypt_n(const zuc_nca6_job *jobs, size_t n)
         const zuc_nca6_job *j = &jobs[i];
         uint8_t buf[16];
         run(im, j->key,
-            zuc_nxa6_job_iv(buf, j->iv, ZUC_NCA6, j->tag_bytes, j->count, j->bearer,
-                            j->direction),
+            zuc_nxa6_job_iv(buf, j->iv, ZUC_NCA6, j->tag_bytes, j->count, j->bearer, j->direction),
             j->aad, j->aad_bytes, j->in, j->out, j->length_bytes, ZUC_NXA6_ENC, j->tag,
             j->tag_bytes);
     }
     return ZUC_OK;
 }
 
-#define NCA6_WINDOW 256          /* jobs whose verdicts are kept at once */
+#define NCA6_WINDOW 256 /* jobs whose verdicts are kept at once */
 
 int zuc_nca6_decrypt_n(const zuc_nca6_job *jobs, size_t n)
 {

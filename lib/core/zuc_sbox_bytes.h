@@ -8,6 +8,8 @@
 #ifndef ZUC_SBOX_BYTES_H
 #define ZUC_SBOX_BYTES_H
 
+/* Sixteen bytes a line, as the specification prints them. */
+/* clang-format off */
 #define ZUC_SBOX0_LIST(X) \
     X(0x3e) X(0x72) X(0x5b) X(0x47) X(0xca) X(0xe0) X(0x00) X(0x33) \
     X(0x04) X(0xd1) X(0x54) X(0x98) X(0x09) X(0xb9) X(0x6d) X(0xcb) \
@@ -76,6 +78,7 @@
     X(0x64) X(0xbe) X(0x85) X(0x9b) X(0x2f) X(0x59) X(0x8a) X(0xd7) \
     X(0xb0) X(0x25) X(0xac) X(0xaf) X(0x12) X(0x03) X(0xe2) X(0xf2)
 
+/* clang-format on */
 #define ZUC_SBOX_BYTE(b) b,
 #define ZUC_SBOX0_BYTES ZUC_SBOX0_LIST(ZUC_SBOX_BYTE)
 #define ZUC_SBOX1_BYTES ZUC_SBOX1_LIST(ZUC_SBOX_BYTE)

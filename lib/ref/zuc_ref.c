@@ -49,7 +49,9 @@ static uint32_t sbox(uint32_t x)
            ((uint32_t)zuc_sbox0[(x >> 8) & 0xFF] << 8) | zuc_sbox1[x & 0xFF];
 }
 
-typedef struct { uint32_t x0, x1, x2, x3; } br_words;
+typedef struct {
+    uint32_t x0, x1, x2, x3;
+} br_words;
 
 /* BitReorganization */
 static br_words bit_reorganization(const uint32_t *s)
@@ -88,7 +90,7 @@ static uint32_t lfsr_feedback(const uint32_t *s)
 static void lfsr_shift_in(uint32_t *s, uint32_t s16)
 {
     memmove(s, s + 1, 15 * sizeof *s);
-    s[15] = s16 ? s16 : MASK31;   /* if s16 == 0, set s16 = 2^31 - 1 */
+    s[15] = s16 ? s16 : MASK31; /* if s16 == 0, set s16 = 2^31 - 1 */
 }
 
 /* LFSRWithInitialisationMode(u) */
@@ -156,7 +158,11 @@ static void ref_xor_keystream(zuc_state *st, const uint8_t *in, uint8_t *out, si
 /* The keystream as an endless word array z[0], z[1], ...: words are made as
  * they are asked for and the last 8 are kept, enough for every window the
  * MACs read, so the oracle needs no allocation and has no error path. */
-typedef struct { zuc_state st; uint32_t z[8]; size_t base; } ks_reader;
+typedef struct {
+    zuc_state st;
+    uint32_t z[8];
+    size_t base;
+} ks_reader;
 
 static uint32_t ks_word(ks_reader *r, size_t index)
 {
@@ -212,7 +218,7 @@ static uint32_t ref_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, 
     ks_reader r;
     ref_init128(&r.st, key, iv);
     ks_start(&r);
-    size_t l = (size_t)(((uint64_t)length_bits + 64 + 31) / 32);   /* L of Doc 1 §4.4 */
+    size_t l = (size_t)(((uint64_t)length_bits + 64 + 31) / 32); /* L of Doc 1 §4.4 */
     uint32_t t = 0;
     for (size_t i = 0; i < length_bits; i++)
         if (get_bit(msg, i))
@@ -262,7 +268,9 @@ static void ref_zuc256_mac(int version, const uint8_t key[32], const uint8_t *iv
  * over GF(2) reduced by x^128 + x^127 + x^126 + x^121 + 1, and
  * dot(a, b) = a * b * x^-128, here by shift-and-add, one bit at a time. */
 
-typedef struct { uint64_t lo, hi; } gf128;
+typedef struct {
+    uint64_t lo, hi;
+} gf128;
 
 static gf128 gf_load(const uint8_t b[16])
 {
@@ -289,7 +297,7 @@ static gf128 gf_times_x(gf128 v)
     v.hi = v.hi << 1 | v.lo >> 63;
     v.lo <<= 1;
     if (carry) {
-        v.hi ^= 0xC200000000000000u;      /* x^127 + x^126 + x^121 */
+        v.hi ^= 0xC200000000000000u; /* x^127 + x^126 + x^121 */
         v.lo ^= 1;
     }
     return v;
@@ -304,14 +312,14 @@ static gf128 gf_div_x(gf128 v)
         v.lo ^= 1;
     }
     v.lo = v.lo >> 1 | v.hi << 63;
-    v.hi = v.hi >> 1 | odd << 63;      /* the x^128 term of the polynomial, divided */
+    v.hi = v.hi >> 1 | odd << 63; /* the x^128 term of the polynomial, divided */
     return v;
 }
 
 static gf128 gf_dot(gf128 a, gf128 b)
 {
     gf128 p = { 0, 0 };
-    for (int i = 127; i >= 0; i--) {     /* Horner, from b's top coefficient */
+    for (int i = 127; i >= 0; i--) { /* Horner, from b's top coefficient */
         p = gf_times_x(p);
         uint64_t bit = i >= 64 ? b.hi >> (i - 64) & 1 : b.lo >> i & 1;
         if (bit) {
@@ -339,8 +347,8 @@ static gf128 ref_polyval(gf128 s, gf128 h, const uint8_t *data, size_t nbytes)
 }
 
 static int ref_nxa6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad,
-                    size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t length_bytes,
-                    int op, uint8_t *tag, size_t tag_bytes)
+                    size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t length_bytes, int op,
+                    uint8_t *tag, size_t tag_bytes)
 {
     zuc_state st;
     uint8_t keys[48], full[16];
@@ -350,7 +358,7 @@ static int ref_nxa6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *
         zuc_wipe(&st, sizeof st);
         return ZUC_OK;
     }
-    for (int i = 0; i < 12; i++) {       /* H, Q, P: z_0..z_11 as bytes */
+    for (int i = 0; i < 12; i++) { /* H, Q, P: z_0..z_11 as bytes */
         uint32_t z;
         ref_keystream(&st, &z, 1);
         zuc_store_be32(keys + 4 * i, z);
@@ -362,7 +370,7 @@ static int ref_nxa6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *
     gf128 h = gf_load(keys), q = gf_load(keys + 16), p = gf_load(keys + 32);
     gf128 s = ref_polyval((gf128){ 0, 0 }, h, aad, aad_bytes);
     s = ref_polyval(s, h, ct, ct_bytes);
-    s.lo ^= 8 * (uint64_t)ct_bytes;       /* LE64(bits of C) || LE64(bits of A) */
+    s.lo ^= 8 * (uint64_t)ct_bytes; /* LE64(bits of C) || LE64(bits of A) */
     s.hi ^= 8 * (uint64_t)aad_bytes;
     s = gf_dot(s, q);
     s.lo ^= p.lo;
@@ -386,7 +394,10 @@ static int ref_nxa6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *
     return rc;
 }
 
-static int always_usable(void) { return 1; }
+static int always_usable(void)
+{
+    return 1;
+}
 
 const zuc_impl zuc_impl_ref = {
     .name = "ref",

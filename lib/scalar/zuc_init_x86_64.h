@@ -29,6 +29,7 @@ typedef long long v2i64 __attribute__((vector_size(16)));
 
 /* Cell k of the spec at round i of a 16-round block: the cells are renamed,
  * never moved (see CELL in zuc_scalar.c). GAS evaluates the expression. */
+/* clang-format off */
 #define INIT_CELL(i, k) "4*((" #i "+" #k ")&15)(%q[s])"
 
 /* One round. NEW holds s15 and OLD s14 (low lane); the new cell replaces OLD.
@@ -126,16 +127,17 @@ typedef long long v2i64 __attribute__((vector_size(16)));
 
 /* 16 * blocks rounds of initialisation (2 or 3 blocks) from R1 = R2 = 0 on
  * the cells in c->s; F's registers are left in c->f. */
+/* clang-format on */
 static void init_rounds(core *c, unsigned blocks)
 {
-    uint64_t r1 = 0, rlu = 0, r2 = 0, h = 0, l = 0;   /* R1, R1L << 16, R2, L1(R2H), L2(R2L) */
+    uint64_t r1 = 0, rlu = 0, r2 = 0, h = 0, l = 0; /* R1, R1L << 16, R2, L1(R2H), L2(R2L) */
     uint64_t a, b, t1, t2, f;
     v2i64 xa = { (long long)c->s[15], 0 }, xb = { (long long)c->s[14], 0 };
     const v2i64 m31 = { 0x7fffffff, 0x7fffffff };
     for (unsigned block = 0; block < blocks; block++) {
         /* a, b: byte registers (%h); d, f: destinations of %h loads (no REX) */
-        __asm__(INIT_PAIR(0, 1) INIT_PAIR(2, 3) INIT_PAIR(4, 5) INIT_PAIR(6, 7)
-                INIT_PAIR(8, 9) INIT_PAIR(10, 11) INIT_PAIR(12, 13) INIT_PAIR(14, 15)
+        __asm__(INIT_PAIR(0, 1) INIT_PAIR(2, 3) INIT_PAIR(4, 5) INIT_PAIR(6, 7) INIT_PAIR(8, 9)
+                    INIT_PAIR(10, 11) INIT_PAIR(12, 13) INIT_PAIR(14, 15)
                 : [r1] "+r"(r1), [rlu] "+r"(rlu), [r2] "+r"(r2), [h] "+r"(h), [l] "+r"(l),
                   [a] "=&a"(a), [b] "=&b"(b), [c] "=&r"(t1), [d] "=&S"(t2), [f] "=&D"(f),
                   [xa] "+x"(xa), [xb] "+x"(xb), "+m"(*(uint32_t(*)[16])c->s)

@@ -106,8 +106,8 @@ static inline uint32_t opaque(uint32_t x)
 #define R2_ENTRY(out, image) (((uint64_t)(out) << 32) | (image))
 #define V1_L1(b) R2_ENTRY((uint32_t)(b) << 24, L1_C((uint32_t)(b) << 8)),
 #define V0_L1(b) R2_ENTRY((uint32_t)(b) << 16, L1_C((uint32_t)(b))),
-#define V3_L2(b) R2_ENTRY((uint32_t)(b) << 8,  L2_C((uint32_t)(b) << 8)),
-#define V2_L2(b) R2_ENTRY((uint32_t)(b),       L2_C((uint32_t)(b))),
+#define V3_L2(b) R2_ENTRY((uint32_t)(b) << 8, L2_C((uint32_t)(b) << 8)),
+#define V2_L2(b) R2_ENTRY((uint32_t)(b), L2_C((uint32_t)(b))),
 
 /* R1's bytes from u's bytes 1 and 0 (low 32 bits) with the same moved up 16
  * bits (high 32 bits: R1L << 16), for the variant of the step that makes
@@ -118,14 +118,18 @@ static inline uint32_t opaque(uint32_t x)
 
 /* One object, so one base register reaches all ten tables (16 KiB, in L1). */
 static const struct {
-    uint64_t r2[4][256];      /* indexed by bytes 1, 0, 3, 2 of vr */
+    uint64_t r2[4][256]; /* indexed by bytes 1, 0, 3, 2 of vr */
     uint32_t r1[4][256];
     uint64_t r1_low[2][256];
 } tab __attribute__((aligned(64))) = {
-    .r2 = { { ZUC_SBOX0_LIST(V1_L1) }, { ZUC_SBOX1_LIST(V0_L1) },
-            { ZUC_SBOX0_LIST(V3_L2) }, { ZUC_SBOX1_LIST(V2_L2) } },
-    .r1 = { { ZUC_SBOX0_LIST(AT24) }, { ZUC_SBOX1_LIST(AT16) },
-            { ZUC_SBOX0_LIST(AT8) }, { ZUC_SBOX1_LIST(AT0) } },
+    .r2 = { { ZUC_SBOX0_LIST(V1_L1) },
+            { ZUC_SBOX1_LIST(V0_L1) },
+            { ZUC_SBOX0_LIST(V3_L2) },
+            { ZUC_SBOX1_LIST(V2_L2) } },
+    .r1 = { { ZUC_SBOX0_LIST(AT24) },
+            { ZUC_SBOX1_LIST(AT16) },
+            { ZUC_SBOX0_LIST(AT8) },
+            { ZUC_SBOX1_LIST(AT0) } },
     .r1_low = { { ZUC_SBOX0_LIST(LOW8) }, { ZUC_SBOX1_LIST(LOW0) } },
 };
 
@@ -135,9 +139,9 @@ static const struct {
  * and R2's share of the next L1 and L2 inputs, made by table loads so that
  * the next step does not wait for shifts and rotations of them. */
 typedef struct {
-    uint32_t r1, r1_low_up;   /* R1, R1L << 16 */
-    uint32_t r2, l1_r2h;      /* R2, L1(R2H) */
-    uint32_t l2_r2l;          /* L2(R2L) */
+    uint32_t r1, r1_low_up; /* R1, R1L << 16 */
+    uint32_t r2, l1_r2h;    /* R2, L1(R2H) */
+    uint32_t l2_r2l;        /* L2(R2L) */
 } fsm;
 
 static inline uint32_t rotl32(uint32_t x, unsigned k)
@@ -187,7 +191,8 @@ static ALWAYS_INLINE void fsm_loads(fsm *f, uint32_t u, uint32_t vr, int few_loa
         f->r1_low_up = (uint32_t)(low >> 32);
         f->r1 = ((uint32_t)low | tab.r1[0][u >> 24]) | tab.r1[1][byte_at(u, 16)];
     } else {
-        f->r1_low_up = tab.r1[0][byte_at(u, 8)] | tab.r1[1][u & 0xFF];  /* first: the next u needs it */
+        f->r1_low_up =
+            tab.r1[0][byte_at(u, 8)] | tab.r1[1][u & 0xFF]; /* first: the next u needs it */
         f->r1 = ((tab.r1[0][u >> 24] | tab.r1[2][byte_at(u, 8)]) | tab.r1[3][u & 0xFF]) |
                 tab.r1[1][byte_at(u, 16)];
     }
@@ -207,8 +212,7 @@ static ALWAYS_INLINE void fsm_loads(fsm *f, uint32_t u, uint32_t vr, int few_loa
  * crowds the step) or from four 32-bit loads (faster in the block path,
  * where the shift would lengthen the next L1's input). Byte 2 of u takes two
  * instructions to extract, byte 1 and byte 3 one: its load is ORed last. */
-static ALWAYS_INLINE void fsm_next(fsm *f, uint32_t x1, uint32_t u_in, uint32_t v_in,
-                                   int few_loads)
+static ALWAYS_INLINE void fsm_next(fsm *f, uint32_t x1, uint32_t u_in, uint32_t v_in, int few_loads)
 {
     uint32_t w1 = f->r1 + x1;
     uint32_t u = l1_xor(f->r1_low_up + u_in, f->l1_r2h);
@@ -269,8 +273,8 @@ static ALWAYS_INLINE uint32_t step_w(const core *c, unsigned i)
 static ALWAYS_INLINE void step_fsm(core *c, unsigned i)
 {
     uint32_t s9 = CELL(c, i, 9);
-    fsm_next(&c->f, br_hl(CELL(c, i, 11), s9),
-             ((s9 << 1) & 0xFFFF0000u) | (CELL(c, i, 7) & 0xFFFF), CELL(c, i, 5) >> 15, 1);
+    fsm_next(&c->f, br_hl(CELL(c, i, 11), s9), ((s9 << 1) & 0xFFFF0000u) | (CELL(c, i, 7) & 0xFFFF),
+             CELL(c, i, 5) >> 15, 1);
 }
 
 /* One working step (keystream mode): returns Z. */
@@ -292,8 +296,8 @@ static ALWAYS_INLINE void init_step(core *c, unsigned i)
                                   CELL(c, i, 15), w >> 1);
 }
 
-#define REPEAT16(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) \
-                    M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+#define REPEAT16(M) \
+    M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 
 #if defined(__x86_64__) && defined(__GNUC__) && defined(__AVX2__) && defined(__BMI2__)
 #include "zuc_init_x86_64.h"
@@ -374,13 +378,13 @@ static ALWAYS_INLINE unsigned xor_steps(core *c, unsigned phase, const uint8_t *
      * cells keep constant names. */
     unsigned i = 0;
     uint32_t z = 0;
-#define TAIL_WORD(k)                                                      \
-    if (4 * (k) >= nbytes)                                                \
-        goto tail_done;                                                   \
-    z = work_step(c, phase + (k));                                        \
-    i = (k) + 1;                                                          \
-    if (4 * (k) + 4 > nbytes)                                             \
-        goto tail_done;                                                   \
+#define TAIL_WORD(k)               \
+    if (4 * (k) >= nbytes)         \
+        goto tail_done;            \
+    z = work_step(c, phase + (k)); \
+    i = (k) + 1;                   \
+    if (4 * (k) + 4 > nbytes)      \
+        goto tail_done;            \
     xor_word(in + 4 * (k), out + 4 * (k), z);
     REPEAT16(TAIL_WORD)
 #undef TAIL_WORD
@@ -456,9 +460,9 @@ static ALWAYS_INLINE v2u64 lfsr_pair(const v2u64 h[9])
 {
     const v2u64 m31 = { MASK31, MASK31 };
     v2u64 e = pair_between(h[0], h[1]) << 15;
-    v2u64 t = (h[1] + e) + ((h[1] + e) << 8);                      /* s_{n-16}, s_{n-17} */
-    t += (pair_between(h[2], h[3]) + 2 * pair_between(h[5], h[6])) << 4;   /* s_{n-13}, s_{n-7} */
-    t += (h[3] + 2 * h[6]) << 20;                                   /* s_{n-12}, s_{n-6} */
+    v2u64 t = (h[1] + e) + ((h[1] + e) << 8);                            /* s_{n-16}, s_{n-17} */
+    t += (pair_between(h[2], h[3]) + 2 * pair_between(h[5], h[6])) << 4; /* s_{n-13}, s_{n-7} */
+    t += (h[3] + 2 * h[6]) << 20;                                        /* s_{n-12}, s_{n-6} */
     t += (h[7] + h[7]) + (pair_between(h[7], h[8]) << 17) + (h[8] << 30);
     t = (t & m31) + (t >> 31);
     return (t & m31) + (t >> 31);
@@ -555,7 +559,7 @@ static ALWAYS_INLINE void ahead_start(ahead *a, const uint32_t s[16])
     memcpy(a->cell + 1, s, 16 * sizeof s[0]);
     a->cell[17] = lfsr_feedback(s[0], s[4], s[10], s[13], s[15], 0);
     for (unsigned k = 0; k < 9; k++)
-        a->h[k] = (v2u64){ a->cell[2 * k], a->cell[2 * k + 1] };   /* (s_{2k-1}, s_{2k}) */
+        a->h[k] = (v2u64){ a->cell[2 * k], a->cell[2 * k + 1] }; /* (s_{2k-1}, s_{2k}) */
     for (unsigned i = 0; i < 7; i++) {
         v2u64 p = lfsr_pair(a->h);
         for (unsigned k = 0; k < 8; k++)
@@ -576,7 +580,7 @@ static ALWAYS_INLINE void ahead_state(const ahead *a, unsigned t, uint32_t s[16]
         memcpy(s, a->cell + 1 + t, 16 * sizeof s[0]);
         return;
     }
-    const uint32_t *c = a->cell + 1;            /* c[i] = s_{B+i} */
+    const uint32_t *c = a->cell + 1; /* c[i] = s_{B+i} */
     memcpy(s, c + 16, 15 * sizeof s[0]);
     s[15] = lfsr_feedback(c[15], c[19], c[25], c[28], c[30], 0);
 }
@@ -598,10 +602,10 @@ static ALWAYS_INLINE uint32_t block_word(fsm *f, const block_in *in, unsigned j)
 
 /* Clears a local that held key-derived state; the empty asm that reads it
  * keeps the stores. */
-#define WIPE_LOCAL(x)                                        \
-    do {                                                     \
-        memset(&(x), 0, sizeof(x));                          \
-        __asm__ __volatile__("" : : "m"(x) : "memory");      \
+#define WIPE_LOCAL(x)                                   \
+    do {                                                \
+        memset(&(x), 0, sizeof(x));                     \
+        __asm__ __volatile__("" : : "m"(x) : "memory"); \
     } while (0)
 
 /* nwords keystream words from F in *f and the canonical cells s; the cells
@@ -613,7 +617,10 @@ static NOINLINE void keystream_blocks(fsm *f_io, const uint32_t s[16], uint32_t 
     fsm f = *f_io;
     ahead_start(&a, s);
     for (; nwords >= 16; nwords -= 16, words += 16) {
-#define KS_WORD(j) ahead_pre(&a, j); words[j] = block_word(&f, &a.in, j); ahead_post(&a, j);
+#define KS_WORD(j)                       \
+    ahead_pre(&a, j);                    \
+    words[j] = block_word(&f, &a.in, j); \
+    ahead_post(&a, j);
         REPEAT16(KS_WORD)
 #undef KS_WORD
     }
@@ -634,10 +641,10 @@ static NOINLINE void xor_blocks(fsm *f_io, const uint32_t s[16], const uint8_t *
     fsm f = *f_io;
     ahead_start(&a, s);
     for (; nbytes >= 64; nbytes -= 64, in += 64, out += 64) {
-#define XOR_WORD(j)                                                             \
-        ahead_pre(&a, j);                                                       \
-        xor_word(in + 4 * (j), out + 4 * (j), block_word(&f, &a.in, j));        \
-        ahead_post(&a, j);
+#define XOR_WORD(j)                                                  \
+    ahead_pre(&a, j);                                                \
+    xor_word(in + 4 * (j), out + 4 * (j), block_word(&f, &a.in, j)); \
+    ahead_post(&a, j);
         REPEAT16(XOR_WORD)
 #undef XOR_WORD
     }
@@ -689,8 +696,7 @@ static void scalar_init128(zuc_state *st, const uint8_t key[16], const uint8_t i
     core_wipe(&c);
 }
 
-static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv,
-                           zuc256_dset d)
+static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv, zuc256_dset d)
 {
     core c;
     zuc256_load(c.s, key, iv, d);
@@ -844,7 +850,10 @@ static int scalar_usable(void)
 #define IMPL zuc_impl_scalar
 #define IMPL_NAME "scalar"
 
-static int scalar_usable(void) { return 1; }
+static int scalar_usable(void)
+{
+    return 1;
+}
 #endif
 
 const zuc_impl IMPL = {

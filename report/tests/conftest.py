@@ -3,7 +3,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from zucreport.assemble import Report, build_report
 from zucreport.cli import main
 from zucreport.results import load_results

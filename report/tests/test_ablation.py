@@ -5,13 +5,16 @@ combined) derived from the runs, and the best combination measured here."""
 from dataclasses import replace
 
 import pytest
-
-from zucreport.ablation import (EFFECT_THRESHOLD, best_combination_note, effect, table14,
-                                table15_best_note)
+from conftest import FIXTURES
+from zucreport.ablation import (
+    EFFECT_THRESHOLD,
+    best_combination_note,
+    effect,
+    table14,
+    table15_best_note,
+)
 from zucreport.results import load_results_file
 from zucreport.tables import ablation_gain_tables, ablation_table14, ablation_table15_tables
-
-from conftest import FIXTURES
 
 # The second document's Table 14 (seed 001, after Table 13): alone, combined.
 PUBLISHED = {

@@ -5,14 +5,17 @@ figures once per chart."""
 from collections import Counter
 
 import pytest
-
+from conftest import FIXTURES
 from zucreport.charts import DOCUMENT_COLOUR, message_speed_charts
-from zucreport.cipher_charts import (cipher_lines, cipher_packet_chart, cipher_stream_chart,
-                                     median_at, sorted_lines)
+from zucreport.cipher_charts import (
+    cipher_lines,
+    cipher_packet_chart,
+    cipher_stream_chart,
+    median_at,
+    sorted_lines,
+)
 from zucreport.results import all_rows, load_results, load_results_file
 from zucreport.select import pick, without_repeated_documents
-
-from conftest import FIXTURES
 
 ESTREAM = FIXTURES / "estream.json"
 
@@ -94,7 +97,7 @@ def test_the_documents_figure_is_drawn_once_per_panel_and_algorithm(packets):
     published = [r.median for r in pick(rows, configuration="stream") if r.is_document]
     (axes,) = [a for a in stream.figure.axes if a.get_visible()]
     assert sorted(_document_bars(axes)) == sorted(published)
-    for axes, size in zip(_panels(packets), PANEL_SIZES):
+    for axes, size in zip(_panels(packets), PANEL_SIZES, strict=False):
         at_size = [r.median for r in pick(rows, configuration="message")
                    if r.is_document and r.size_bytes == size]
         assert sorted(_document_bars(axes)) == sorted(at_size), size

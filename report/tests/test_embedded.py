@@ -8,16 +8,20 @@ from pathlib import Path
 
 import matplotlib.image
 import pytest
-
+from conftest import FIXTURES
 from zucreport import units
 from zucreport.cli import main
 from zucreport.embedded import block_size_table, configurations, table2
-from zucreport.embedded_charts import (block_size_chart, embedded_charts, latency_chart,
-                                       latency_figure, throughput_chart, throughput_order)
+from zucreport.embedded_charts import (
+    block_size_chart,
+    embedded_charts,
+    latency_chart,
+    latency_figure,
+    throughput_chart,
+    throughput_order,
+)
 from zucreport.results import load_results_file
 from zucreport.select import pick
-
-from conftest import FIXTURES
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 FIXTURE = FIXTURES / "embedded.json"
@@ -248,7 +252,8 @@ def test_longer_keys_are_hollow_markers_at_their_block_size():
     axes = _panels(block_size_chart(rows).figure)["speck"]
     hollow = [line for line in axes.get_lines()
               if line.get_markerfacecolor() == "none" and len(line.get_xdata())]
-    points = sorted((x, y) for line in hollow for x, y in zip(line.get_xdata(), line.get_ydata()))
+    points = sorted((x, y) for line in hollow
+                    for x, y in zip(line.get_xdata(), line.get_ydata(), strict=False))
     longer = sorted((("32", "48", "64", "96", "128").index(r["name"].split("-")[1].split("/")[0]),
                      r["throughput_mbs"]) for r in by_name.values()
                     if r["family"] == "speck" and r["name"].split("-")[1] not in SHORTEST_KEYS)

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from zucreport.cli import main
 
 REPORT_DIR = Path(__file__).parent.parent

@@ -4,14 +4,12 @@
 from dataclasses import replace
 
 import pytest
-
+from conftest import FIXTURES
 from zucreport.ablation import variant_gains
 from zucreport.measures import gain_from_times, gain_over_baseline, us_per_message
 from zucreport.results import load_results_file
 from zucreport.tables import mac_time_table, speed_tables
 from zucreport.units import size_label
-
-from conftest import FIXTURES
 
 
 def test_gain_is_speed_over_baseline_minus_one():

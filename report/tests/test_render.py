@@ -7,14 +7,11 @@ import re
 from pathlib import Path
 
 import matplotlib.image
-
+from conftest import FIXTURES
 from matplotlib.backends.backend_agg import FigureCanvasAgg
-
 from zucreport.charts import DOCUMENT_COLOUR, OURS_COLOURS, _figure, _finish, titles
 from zucreport.cli import main
 from zucreport.select import is_zuc
-
-from conftest import FIXTURES
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 EXPECTED_CHARTS = {

@@ -6,15 +6,17 @@ import json
 from dataclasses import replace
 
 import pytest
-
+from conftest import FIXTURES
 from zucreport.charts import ablation_table15_chart, message_speed_charts
 from zucreport.cipher_charts import cipher_stream_chart
 from zucreport.results import load_results_file
-from zucreport.tables import (ablation_table15_tables, estream_init_stream_table,
-                              estream_message_table, speed_tables)
+from zucreport.tables import (
+    ablation_table15_tables,
+    estream_init_stream_table,
+    estream_message_table,
+    speed_tables,
+)
 from zucreport.units import tick_unit_name
-
-from conftest import FIXTURES
 
 
 def _rows(name: str) -> list:

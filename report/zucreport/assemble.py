@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from . import charts as draw
+from . import tables, units
+from .charts import Chart
 from .cipher_charts import cipher_charts
 from .embedded import block_size_table, table2
 from .embedded_charts import embedded_charts
-from . import tables, units
-from .charts import Chart
 from .results import ResultsFile, all_rows
 from .select import pick, tick_heading, without_repeated_documents
 from .tables import Table, TableRow

@@ -5,26 +5,41 @@ import io
 import math
 import textwrap
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable
 
 import matplotlib
 
 matplotlib.use("Agg")                       # files only, never a display
 
-from matplotlib.axes import Axes            # noqa: E402  (after the backend is chosen)
+from matplotlib.axes import Axes  # noqa: E402  (after the backend is chosen)
 from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure        # noqa: E402
-from matplotlib.text import Text            # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.text import Text  # noqa: E402
 from matplotlib.ticker import FuncFormatter, NullFormatter  # noqa: E402
 
-from .ablation import (BASELINE, GAIN_TITLES, VariantGain, gain_sets,  # noqa: E402
-                       variant_gains, variant_label)
-from .mac import mac_ratio_series           # noqa: E402
-from .measures import us_per_message        # noqa: E402
-from .results import Row                    # noqa: E402
-from .select import (contender_key, contender_label, grouped, is_zuc, ours_first,  # noqa: E402
-                     pick, tick_heading, tick_labels, timed_contender_key)
-from .tables import table15_rows            # noqa: E402
+from .ablation import (  # noqa: E402
+    BASELINE,
+    GAIN_TITLES,
+    VariantGain,
+    gain_sets,
+    variant_gains,
+    variant_label,
+)
+from .mac import mac_ratio_series  # noqa: E402
+from .measures import us_per_message  # noqa: E402
+from .results import Row  # noqa: E402
+from .select import (  # noqa: E402
+    contender_key,
+    contender_label,
+    grouped,
+    is_zuc,
+    ours_first,
+    pick,
+    tick_heading,
+    tick_labels,
+    timed_contender_key,
+)
+from .tables import table15_rows  # noqa: E402
 from .units import axis_size_label, singular  # noqa: E402
 
 DPI = 200              # an 8-inch chart is 1600 pixels wide
@@ -162,8 +177,8 @@ def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
     if not series[0].is_document and all(r.median > 0 for r in series):
         # The band scales the quartiles like the median when the value is derived from it.
         scale = [value(r) / r.median for r in series]
-        axes.fill_between(sizes, [r.q1 * k for r, k in zip(series, scale)],
-                          [r.q3 * k for r, k in zip(series, scale)],
+        axes.fill_between(sizes, [r.q1 * k for r, k in zip(series, scale, strict=False)],
+                          [r.q3 * k for r, k in zip(series, scale, strict=False)],
                           color=style["color"], alpha=0.15, linewidth=0)
 
 
@@ -172,7 +187,7 @@ def _plot_all(axes: Axes, rows: list[Row], key: Callable[[Row], tuple],
               value: Callable[[Row], float] = lambda r: r.median) -> None:
     """Every contender of rows as a line, ours first, the document's last."""
     series = list(grouped(ours_first(rows), key).values())
-    for contender, style in zip(series, _line_styles(series)):
+    for contender, style in zip(series, _line_styles(series), strict=False):
         _plot_series(axes, contender, style, label(contender[0]), value)
 
 
@@ -190,7 +205,7 @@ def _shared_legend(figure: Figure, panels: list[Axes]) -> None:
     """Panels drawn alike share one legend, beside them all, each entry once."""
     entries: dict[str, object] = {}
     for axes in panels:
-        for handle, label in zip(*axes.get_legend_handles_labels()):
+        for handle, label in zip(*axes.get_legend_handles_labels(), strict=False):
             entries.setdefault(label, handle)
     figure.legend(list(entries.values()), list(entries), loc="outside right", fontsize="small")
 
@@ -271,7 +286,7 @@ def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str) -> None:
     positions = range(len(gains))
     for offset, side, colour, hatch in ((-height / 2, "ours", OURS_COLOURS[0], None),
                                         (height / 2, "document", DOCUMENT_COLOUR, "//")):
-        present = [(p, getattr(g, f"{side}_gain")) for p, g in zip(positions, gains)
+        present = [(p, getattr(g, f"{side}_gain")) for p, g in zip(positions, gains, strict=False)
                    if getattr(g, f"{side}_gain") is not None]
         if not present:
             continue
@@ -296,7 +311,7 @@ def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
     for configuration, algorithms in by_configuration.items():
         figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)),
                                  panel_size=(7.0, 4.8))
-        for axes, algorithm in zip(panels, algorithms):
+        for axes, algorithm in zip(panels, algorithms, strict=False):
             _gain_bars(axes, variant_gains(rows, algorithm, configuration), algorithm)
         _shared_legend(figure, panels)
         title = (f"{GAIN_TITLES.get(configuration, configuration)}: keystream speed gain "
@@ -318,7 +333,7 @@ def ablation_table15_chart(rows: list[Row]) -> Chart | None:
         return None
     algorithms = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)))
-    for axes, (algorithm, group) in zip(panels, algorithms.items()):
+    for axes, (algorithm, group) in zip(panels, algorithms.items(), strict=False):
         _plot_all(axes, group, timed_contender_key, tick_labels(group, _table15_label))
         _size_axis(axes)
         _finish(axes, algorithm, f"bits per {singular(tick_heading(group))} (higher is better)")
@@ -338,7 +353,7 @@ def mac_time_chart(rows: list[Row]) -> Chart | None:
         return None
     macs = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(macs), columns=min(2, len(macs)), panel_size=(7.0, 4.5))
-    for axes, (mac, group) in zip(panels, macs.items()):
+    for axes, (mac, group) in zip(panels, macs.items(), strict=False):
         _plot_all(axes, group, contender_key, _series_label, us_per_message)
         _size_axis(axes)
         axes.set_yscale("log")

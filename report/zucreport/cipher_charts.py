@@ -19,8 +19,16 @@ from matplotlib.ticker import FuncFormatter, NullFormatter
 from . import units
 from .charts import DOCUMENT_COLOUR, Chart, render
 from .results import Row
-from .select import (grouped, in_order, is_zuc, pick, sizes_of, tick_heading, tick_labels,
-                     timed_contender_key)
+from .select import (
+    grouped,
+    in_order,
+    is_zuc,
+    pick,
+    sizes_of,
+    tick_heading,
+    tick_labels,
+    timed_contender_key,
+)
 
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
@@ -139,7 +147,7 @@ def _line_axis(axes: Axes, lines: list[CipherLine]) -> None:
     """Contenders down, fastest on top, ZUC's labels bold in ZUC's colour, the document's
     grey and italic."""
     axes.set_yticks(range(len(lines)), [line.label for line in lines])
-    for tick, line in zip(axes.get_yticklabels(), lines):
+    for tick, line in zip(axes.get_yticklabels(), lines, strict=False):
         if line.document:
             tick.set_color(DOCUMENT_LABEL_COLOUR)
             tick.set_fontstyle("italic")
@@ -245,7 +253,7 @@ def cipher_packet_chart(rows: list[Row]) -> Chart | None:
     figure, panels = _figure(lines, f"{heading}:\n{detail}", width=3.3 * columns + 2.4,
                              panels=len(sizes), columns=columns,
                              line_inches=PACKET_LINE_INCHES)
-    for axes, size in zip(panels, sizes):
+    for axes, size in zip(panels, sizes, strict=False):
         _packet_panel(axes, lines, size, tick_heading(chosen))
     for axes in panels[::columns]:          # the first of each row of panels
         _line_axis(axes, lines)

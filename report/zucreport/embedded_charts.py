@@ -13,9 +13,19 @@ from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from . import units
 from .charts import OURS_COLOURS, Chart, _figure, render
-from .embedded import (BLOCK_CLAIM, Configuration, block_size_families, block_sizes,
-                       configurations, family_modes, multi_configuration_families,
-                       smallest_keys, throughput, variant_label, variants_by_block)
+from .embedded import (
+    BLOCK_CLAIM,
+    Configuration,
+    block_size_families,
+    block_sizes,
+    configurations,
+    family_modes,
+    multi_configuration_families,
+    smallest_keys,
+    throughput,
+    variant_label,
+    variants_by_block,
+)
 from .results import Row
 from .select import contender_key, contender_label, grouped, in_order, is_zuc
 
@@ -50,7 +60,8 @@ def needs_log(values: list[float]) -> bool:
 def _error_bars(group: list[Configuration], log: bool) -> list[list[float]]:
     """Below and above each bar; on a log axis the lower one stops short of zero."""
     spreads = [c.latency_sd or 0.0 for c in group]
-    below = [min(s, 0.9 * c.latency_mean) if log else s for s, c in zip(spreads, group)]
+    below = [min(s, 0.9 * c.latency_mean) if log else s
+             for s, c in zip(spreads, group, strict=False)]
     return [below, spreads]
 
 
@@ -120,7 +131,7 @@ def latency_figure(rows: list[Row]) -> Figure | None:
         return None
     figure, panels = _figure(len(families), columns=_columns(len(families)),
                              panel_size=PANEL_SIZE)
-    for axes, (name, family) in zip(panels, families.items()):
+    for axes, (name, family) in zip(panels, families.items(), strict=False):
         _latency_panel(axes, name, family)
     figure.suptitle(f"{FIGURE5_TITLE}\nmean of the runs, error bars: one standard deviation "
                     f"(lower is better)")
@@ -153,7 +164,7 @@ def throughput_order(rows: list[Row]) -> list[Configuration]:
 def _configuration_axis(axes: Axes, chosen: list[Configuration], font: float) -> None:
     """Configurations down, fastest on top, ZUC's labels bold."""
     axes.set_yticks(range(len(chosen)), [c.label for c in chosen], fontsize=font)
-    for tick, configuration in zip(axes.get_yticklabels(), chosen):
+    for tick, configuration in zip(axes.get_yticklabels(), chosen, strict=False):
         if is_zuc(configuration.variant):
             tick.set_fontweight("bold")
     axes.set_ylim(len(chosen) - 0.5, -0.5)
@@ -246,7 +257,7 @@ def block_size_chart(rows: list[Row]) -> Chart | None:
                                    for m in family_modes(family)))
     figure, panels = _figure(len(families), columns=min(2, len(families)),
                              panel_size=BLOCK_PANEL_SIZE)
-    for axes, (name, family) in zip(panels, families.items()):
+    for axes, (name, family) in zip(panels, families.items(), strict=False):
         _block_panel(axes, name, family, styles)
     handles = [Line2D([], [], color=s["color"], marker=s["marker"], label=mode.upper())
                for mode, s in styles.items()]

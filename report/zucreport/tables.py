@@ -5,14 +5,38 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from . import units
-from .ablation import (EFFECT_THRESHOLD, EFFECTIVE, GAIN_TITLES, NO_EFFECT, NOT_EFFECTIVE,
-                       TABLE14_ALGORITHM, Effect, VariantGain, best_combination_note, gain_sets,
-                       table14, table15_best_note, variant_gains, variant_label)
+from .ablation import (
+    EFFECT_THRESHOLD,
+    EFFECTIVE,
+    GAIN_TITLES,
+    NO_EFFECT,
+    NOT_EFFECTIVE,
+    TABLE14_ALGORITHM,
+    Effect,
+    VariantGain,
+    best_combination_note,
+    gain_sets,
+    table14,
+    table15_best_note,
+    variant_gains,
+    variant_label,
+)
 from .mac import mac_ratio_series
 from .measures import mbps, us_per_message
 from .results import Row
-from .select import (DOCUMENT_NOTE, by_size, contender_key, contender_label, grouped,
-                     ours_first, pick, sizes_of, tick_heading, tick_labels, timed_contender_key)
+from .select import (
+    DOCUMENT_NOTE,
+    by_size,
+    contender_key,
+    contender_label,
+    grouped,
+    ours_first,
+    pick,
+    sizes_of,
+    tick_heading,
+    tick_labels,
+    timed_contender_key,
+)
 
 MISSING_NOTE = "n/a: not in the results (beyond the contender's size limit, or not measured)."
 SPREAD_NOTE = "Each cell: the median of the repeats, then (first quartile-third quartile)."

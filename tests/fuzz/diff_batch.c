@@ -15,21 +15,21 @@
 #include "zuc.h"
 
 #define MAX_JOBS 40
-#define JOB_CAP_BYTES 1500        /* a packet */
-#define BATCH_CAP_BYTES 8192      /* all jobs together, to keep the fuzzer fast */
-#define POOL 4                    /* keys and IVs the jobs share */
+#define JOB_CAP_BYTES 1500   /* a packet */
+#define BATCH_CAP_BYTES 8192 /* all jobs together, to keep the fuzzer fast */
+#define POOL 4               /* keys and IVs the jobs share */
 #define MAX_FAULTS 2
 
 typedef struct {
-    size_t length;               /* bits, or bytes for zuc256_crypt */
+    size_t length; /* bits, or bytes for zuc256_crypt */
     size_t msg_bytes, out_bytes;
     int in_place;
-    unsigned pool;               /* which key and IV */
+    unsigned pool; /* which key and IV */
     uint32_t count;
     uint8_t bearer, direction;
     size_t tag_bytes;
     uint8_t *msg, *msg_for_ref, *pristine;
-    uint8_t *expected;           /* ref's one-message output */
+    uint8_t *expected; /* ref's one-message output */
 } job;
 
 typedef struct {
@@ -44,7 +44,7 @@ typedef struct {
 typedef struct {
     const char *one_name, *many_name;
     int bits, mac, has_link;
-    uint64_t (*limit)(size_t tag_bytes);    /* of the length, in its unit */
+    uint64_t (*limit)(size_t tag_bytes); /* of the length, in its unit */
     unsigned (*rules)(const batch *b, size_t j);
     /* job j alone, on the message given, into out */
     int (*one)(const batch *b, size_t j, const uint8_t *msg, uint8_t *out);
@@ -94,8 +94,16 @@ static uint8_t *out_of(const batch *b, size_t j, uint8_t *out)
 
 /* ---- the four calls ------------------------------------------------------ */
 
-static uint64_t link_limit(size_t tag_bytes) { (void)tag_bytes; return ZUC_EEA3_MAX_BITS; }
-static uint64_t crypt_limit(size_t tag_bytes) { (void)tag_bytes; return ZUC256_MAX_BYTES; }
+static uint64_t link_limit(size_t tag_bytes)
+{
+    (void)tag_bytes;
+    return ZUC_EEA3_MAX_BITS;
+}
+static uint64_t crypt_limit(size_t tag_bytes)
+{
+    (void)tag_bytes;
+    return ZUC256_MAX_BYTES;
+}
 
 static unsigned eea3_rules(const batch *b, size_t j)
 {
@@ -116,9 +124,10 @@ static int eea3_many(const batch *b, uint8_t *const *outs)
     zuc_eea3_job jobs[MAX_JOBS];
     for (size_t j = 0; j < b->n; j++) {
         const job *x = &b->jobs[j];
-        jobs[j] = (zuc_eea3_job){ key_of(b, j), x->count, x->bearer, x->direction,
-                                  in_of(b, j, x->msg, outs[j]), out_of(b, j, outs[j]),
-                                  x->length };
+        jobs[j] = (zuc_eea3_job){
+            key_of(b, j),          x->count, x->bearer, x->direction, in_of(b, j, x->msg, outs[j]),
+            out_of(b, j, outs[j]), x->length
+        };
     }
     return zuc_eea3_n(null_jobs(b) ? NULL : jobs, b->n);
 }
@@ -142,8 +151,12 @@ static int eia3_many(const batch *b, uint8_t *const *outs)
     zuc_eia3_job jobs[MAX_JOBS];
     for (size_t j = 0; j < b->n; j++) {
         const job *x = &b->jobs[j];
-        jobs[j] = (zuc_eia3_job){ key_of(b, j), x->count, x->bearer, x->direction,
-                                  in_of(b, j, x->msg, NULL), x->length,
+        jobs[j] = (zuc_eia3_job){ key_of(b, j),
+                                  x->count,
+                                  x->bearer,
+                                  x->direction,
+                                  in_of(b, j, x->msg, NULL),
+                                  x->length,
                                   (uint32_t *)(void *)out_of(b, j, outs[j]) };
     }
     return zuc_eia3_n(null_jobs(b) ? NULL : jobs, b->n);
@@ -166,17 +179,17 @@ static int crypt_many(const batch *b, uint8_t *const *outs)
 {
     zuc256_crypt_job jobs[MAX_JOBS];
     for (size_t j = 0; j < b->n; j++)
-        jobs[j] = (zuc256_crypt_job){ key_of(b, j), iv_of(b, j, 0),
-                                      in_of(b, j, b->jobs[j].msg, outs[j]),
-                                      out_of(b, j, outs[j]), b->jobs[j].length };
+        jobs[j] =
+            (zuc256_crypt_job){ key_of(b, j), iv_of(b, j, 0), in_of(b, j, b->jobs[j].msg, outs[j]),
+                                out_of(b, j, outs[j]), b->jobs[j].length };
     return zuc256_crypt_n(null_jobs(b) ? NULL : jobs, b->n);
 }
 
 static unsigned mac_rules(const batch *b, size_t j)
 {
     const job *x = &b->jobs[j];
-    return diff_rules_zuc256_mac(key_of(b, j), iv_of(b, j, 0), in_of(b, j, x->msg, NULL),
-                                 x->length, out_of(b, j, x->msg), x->tag_bytes);
+    return diff_rules_zuc256_mac(key_of(b, j), iv_of(b, j, 0), in_of(b, j, x->msg, NULL), x->length,
+                                 out_of(b, j, x->msg), x->tag_bytes);
 }
 
 static int mac_one(const batch *b, size_t j, const uint8_t *msg, uint8_t *out)
@@ -191,20 +204,20 @@ static int mac_many(const batch *b, uint8_t *const *outs)
     zuc256_mac_job jobs[MAX_JOBS];
     for (size_t j = 0; j < b->n; j++) {
         const job *x = &b->jobs[j];
-        jobs[j] = (zuc256_mac_job){ key_of(b, j), iv_of(b, j, 0), in_of(b, j, x->msg, NULL),
-                                    x->length, out_of(b, j, outs[j]), x->tag_bytes };
+        jobs[j] = (zuc256_mac_job){ key_of(b, j), iv_of(b, j, 0),        in_of(b, j, x->msg, NULL),
+                                    x->length,    out_of(b, j, outs[j]), x->tag_bytes };
     }
     return zuc256_mac_n(null_jobs(b) ? NULL : jobs, b->n);
 }
 
-static const batch_call eea3_call = { "zuc_eea3", "zuc_eea3_n", 1, 0, 1, link_limit,
-                                      eea3_rules, eea3_one, eea3_many };
-static const batch_call eia3_call = { "zuc_eia3", "zuc_eia3_n", 1, 1, 1, link_limit,
-                                      eia3_rules, eia3_one, eia3_many };
-static const batch_call crypt_call = { "zuc256_crypt", "zuc256_crypt_n", 0, 0, 0, crypt_limit,
-                                       crypt_rules, crypt_one, crypt_many };
-static const batch_call mac_call = { "zuc256_mac", "zuc256_mac_n", 1, 1, 0, diff_mac_limit,
-                                     mac_rules, mac_one, mac_many };
+static const batch_call eea3_call = { "zuc_eea3", "zuc_eea3_n", 1,        0,        1,
+                                      link_limit, eea3_rules,   eea3_one, eea3_many };
+static const batch_call eia3_call = { "zuc_eia3", "zuc_eia3_n", 1,        1,        1,
+                                      link_limit, eia3_rules,   eia3_one, eia3_many };
+static const batch_call crypt_call = { "zuc256_crypt", "zuc256_crypt_n", 0,         0,         0,
+                                       crypt_limit,    crypt_rules,      crypt_one, crypt_many };
+static const batch_call mac_call = { "zuc256_mac",   "zuc256_mac_n", 1,       1,       0,
+                                     diff_mac_limit, mac_rules,      mac_one, mac_many };
 
 /* ---- reading a batch ------------------------------------------------------ */
 
@@ -234,7 +247,7 @@ static void read_job(fuzz_input *in, const batch_call *c, batch *b, size_t j, ui
     }
     int beyond = x->length > cap;
     size_t bytes = beyond ? DIFF_BEYOND_BYTES : c->bits ? diff_bytes_of_bits(x->length) : x->length;
-    if (!beyond && bytes > *budget) {             /* over the batch's budget: a short one */
+    if (!beyond && bytes > *budget) { /* over the batch's budget: a short one */
         x->length %= c->bits ? 64 : 8;
         bytes = c->bits ? diff_bytes_of_bits(x->length) : x->length;
     }
@@ -349,8 +362,7 @@ static void run_batch(fuzz_input *in, const batch_call *c)
                 diff_same(c->many_name, impl, "an output after an error", outs[j], before[j],
                           x->out_bytes);
             else
-                diff_same(c->many_name, impl, "a job's output", outs[j], x->expected,
-                          x->out_bytes);
+                diff_same(c->many_name, impl, "a job's output", outs[j], x->expected, x->out_bytes);
             diff_same(c->many_name, impl, "a job's message", x->msg, x->pristine, x->msg_bytes);
             free(outs[j]);
             free(before[j]);
@@ -359,7 +371,19 @@ static void run_batch(fuzz_input *in, const batch_call *c)
     free_batch(&b);
 }
 
-void diff_case_eea3_n(fuzz_input *in) { run_batch(in, &eea3_call); }
-void diff_case_eia3_n(fuzz_input *in) { run_batch(in, &eia3_call); }
-void diff_case_zuc256_crypt_n(fuzz_input *in) { run_batch(in, &crypt_call); }
-void diff_case_zuc256_mac_n(fuzz_input *in) { run_batch(in, &mac_call); }
+void diff_case_eea3_n(fuzz_input *in)
+{
+    run_batch(in, &eea3_call);
+}
+void diff_case_eia3_n(fuzz_input *in)
+{
+    run_batch(in, &eia3_call);
+}
+void diff_case_zuc256_crypt_n(fuzz_input *in)
+{
+    run_batch(in, &crypt_call);
+}
+void diff_case_zuc256_mac_n(fuzz_input *in)
+{
+    run_batch(in, &mac_call);
+}

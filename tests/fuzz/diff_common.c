@@ -63,8 +63,8 @@ void diff_check_rc(const char *call, const char *impl, int rc, unsigned allowed)
         fuzz_fail("%s on %s: returned %d (%s) for valid arguments", call, impl, rc,
                   zuc_strerror(rc));
     if (allowed != 0 && (rc >= 0 || rc < -31 || !(allowed & DIFF_ERR(rc))))
-        fuzz_fail("%s on %s: returned %d (%s); expected one of the error set 0x%x", call, impl,
-                  rc, zuc_strerror(rc), allowed);
+        fuzz_fail("%s on %s: returned %d (%s); expected one of the error set 0x%x", call, impl, rc,
+                  zuc_strerror(rc), allowed);
 }
 
 diff_fault diff_pick_fault(fuzz_input *in)
@@ -78,13 +78,13 @@ uint64_t diff_edge_length(fuzz_input *in, uint64_t limit)
     uint8_t how = fuzz_u8(in);
     uint64_t d = fuzz_u8(in), v;
     switch (how % 8) {
-    case 0: v = limit + 1 + d; break;                        /* just beyond */
-    case 1: v = SIZE_MAX - d; break;                         /* where a sum would wrap */
-    case 2: v = limit - 8 + d; break;                        /* across the limit */
-    case 3: v = ((uint64_t)1 << 32) - 128 + d; break;        /* around 2^32 */
+    case 0: v = limit + 1 + d; break;                 /* just beyond */
+    case 1: v = SIZE_MAX - d; break;                  /* where a sum would wrap */
+    case 2: v = limit - 8 + d; break;                 /* across the limit */
+    case 3: v = ((uint64_t)1 << 32) - 128 + d; break; /* around 2^32 */
     case 4: v = (uint64_t)1 << (d % 64); break;
-    case 5: v = SIZE_MAX / 8 - 128 + d; break;               /* bits <-> bytes */
-    case 6: v = SIZE_MAX - 16 * (d % 17) - (d >> 5); break;  /* L + 16 * tag bytes */
+    case 5: v = SIZE_MAX / 8 - 128 + d; break;              /* bits <-> bytes */
+    case 6: v = SIZE_MAX - 16 * (d % 17) - (d >> 5); break; /* L + 16 * tag bytes */
     default: v = fuzz_u64(in); break;
     }
     return v > SIZE_MAX ? SIZE_MAX : v;
@@ -99,7 +99,7 @@ size_t diff_beyond_length(fuzz_input *in, uint64_t limit)
 diff_length diff_pick_length(fuzz_input *in, uint64_t limit, size_t cap)
 {
     uint8_t how = fuzz_u8(in);
-    if (how < 192)   /* half of them short: most bugs need a length, not a long one */
+    if (how < 192) /* half of them short: most bugs need a length, not a long one */
         return (diff_length){ fuzz_u16(in) % ((how & 1 ? cap : cap / 16) + 1), 0 };
     uint64_t v = diff_edge_length(in, limit);
     if (v > limit)
@@ -112,9 +112,28 @@ size_t diff_pick_tag_bytes(fuzz_input *in, diff_fault fault)
     static const size_t valid[] = { 4, 8, 16 };
     /* near the valid sizes, and sizes that a cast to 8 or 32 bits would
      * turn into valid ones */
-    static const size_t invalid[] = { 0, 1, 2, 3, 5, 7, 9, 12, 15, 17, 20, 24, 32, 64, 260,
-                                      264, 272, ((size_t)1 << 32) + 4, ((size_t)1 << 32) + 16,
-                                      SIZE_MAX, SIZE_MAX - 3, SIZE_MAX - 15 };
+    static const size_t invalid[] = { 0,
+                                      1,
+                                      2,
+                                      3,
+                                      5,
+                                      7,
+                                      9,
+                                      12,
+                                      15,
+                                      17,
+                                      20,
+                                      24,
+                                      32,
+                                      64,
+                                      260,
+                                      264,
+                                      272,
+                                      ((size_t)1 << 32) + 4,
+                                      ((size_t)1 << 32) + 16,
+                                      SIZE_MAX,
+                                      SIZE_MAX - 3,
+                                      SIZE_MAX - 15 };
     uint8_t v = fuzz_u8(in);
     if (fault != FAULT_TAG_SIZE)
         return valid[v % 3];
@@ -148,7 +167,7 @@ uint8_t *diff_copy(const uint8_t *p, size_t n)
 
 void diff_fill(uint8_t *buf, size_t n, uint64_t seed)
 {
-    splitmix64_fill(buf, n, &seed);     /* every seed gives well-mixed bytes, zero included */
+    splitmix64_fill(buf, n, &seed); /* every seed gives well-mixed bytes, zero included */
 }
 
 void diff_clear_tail(uint8_t *buf, size_t bits)

@@ -40,15 +40,15 @@ void diff_check_rc(const char *call, const char *impl, int rc, unsigned allowed)
  * in the set diff_rules.h gives, and write nothing. */
 typedef enum {
     FAULT_NONE,
-    FAULT_BEARER,       /* bearer > 31 */
-    FAULT_DIRECTION,    /* direction > 1 */
+    FAULT_BEARER,    /* bearer > 31 */
+    FAULT_DIRECTION, /* direction > 1 */
     FAULT_NULL_KEY,
     FAULT_NULL_IV,
-    FAULT_NULL_IN,      /* the message (in / msg) */
-    FAULT_NULL_OUT,     /* out / mac / tag */
-    FAULT_TAG_SIZE,     /* a ZUC-256 tag size other than 4, 8, 16 */
-    FAULT_LENGTH,       /* a length beyond the limit */
-    FAULT_NULL_JOBS,    /* the job array of an _n call */
+    FAULT_NULL_IN,   /* the message (in / msg) */
+    FAULT_NULL_OUT,  /* out / mac / tag */
+    FAULT_TAG_SIZE,  /* a ZUC-256 tag size other than 4, 8, 16 */
+    FAULT_LENGTH,    /* a length beyond the limit */
+    FAULT_NULL_JOBS, /* the job array of an _n call */
     FAULT_KINDS
 } diff_fault;
 /* FAULT_NONE about two times in three, so that most cases run. */

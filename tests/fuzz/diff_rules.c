@@ -57,8 +57,8 @@ unsigned diff_rules_zuc256_crypt(const void *key, const void *iv, const void *in
     return e;
 }
 
-unsigned diff_rules_zuc256_mac(const void *key, const void *iv, const void *msg,
-                               size_t length_bits, const void *tag, size_t tag_bytes)
+unsigned diff_rules_zuc256_mac(const void *key, const void *iv, const void *msg, size_t length_bits,
+                               const void *tag, size_t tag_bytes)
 {
     unsigned e = data_rule(msg, length_bits);
     if (!key || !iv || !tag)

@@ -19,7 +19,7 @@ unsigned diff_rules_eia3(const void *key, uint8_t bearer, uint8_t direction, con
                          size_t length_bits, const void *mac);
 unsigned diff_rules_zuc256_crypt(const void *key, const void *iv, const void *in, const void *out,
                                  size_t length_bytes);
-unsigned diff_rules_zuc256_mac(const void *key, const void *iv, const void *msg,
-                               size_t length_bits, const void *tag, size_t tag_bytes);
+unsigned diff_rules_zuc256_mac(const void *key, const void *iv, const void *msg, size_t length_bits,
+                               const void *tag, size_t tag_bytes);
 
 #endif

@@ -43,8 +43,7 @@ typedef struct {
 static message make_message(uint64_t seed, diff_length len, int in_bits)
 {
     message m;
-    m.bytes = len.beyond ? DIFF_BEYOND_BYTES
-                         : in_bits ? diff_bytes_of_bits(len.value) : len.value;
+    m.bytes = len.beyond ? DIFF_BEYOND_BYTES : in_bits ? diff_bytes_of_bits(len.value) : len.value;
     m.data = diff_alloc(m.bytes);
     diff_fill(m.data, m.bytes, seed);
     m.for_ref = diff_copy(m.data, m.bytes);
@@ -106,7 +105,10 @@ static void run_crypt(const char *call, const message *m, int in_place, diff_fau
         else
             diff_canary(out, m->bytes);
         uint8_t *before = diff_copy(out, m->bytes);
-        int rc = run(params, i, fault == FAULT_NULL_IN ? NULL : in_place ? out : src,
+        int rc = run(params, i,
+                     fault == FAULT_NULL_IN ? NULL
+                     : in_place             ? out
+                                            : src,
                      fault == FAULT_NULL_OUT ? NULL : out);
         settle(call, i, rc, allowed, &out, before, &expected, m->bytes, "ciphertext");
         diff_same(call, diff_impl(DIFF_ONE, i), "input", m->data, m->pristine, m->bytes);
@@ -143,9 +145,9 @@ void diff_case_eea3(fuzz_input *in)
 
     message m = make_message(seed, len, 1);
     eea3_params p = { fault == FAULT_NULL_KEY ? NULL : key, lp, len.value };
-    unsigned allowed = diff_rules_eea3(p.key, lp.bearer, lp.direction,
-                                       fault == FAULT_NULL_IN ? NULL : m.data,
-                                       fault == FAULT_NULL_OUT ? NULL : m.data, len.value);
+    unsigned allowed =
+        diff_rules_eea3(p.key, lp.bearer, lp.direction, fault == FAULT_NULL_IN ? NULL : m.data,
+                        fault == FAULT_NULL_OUT ? NULL : m.data, len.value);
     run_crypt("zuc_eea3", &m, in_place, fault, allowed, call_eea3, &p);
     free_message(&m);
 }
@@ -175,8 +177,7 @@ void diff_case_zuc256_crypt(fuzz_input *in)
     int null_iv = fault == FAULT_NULL_IV;
     zuc256_crypt_params p = { fault == FAULT_NULL_KEY ? NULL : key, null_iv ? NULL : iv,
                               null_iv ? NULL : iv_for_ref, len.value };
-    unsigned allowed = diff_rules_zuc256_crypt(p.key, p.iv,
-                                               fault == FAULT_NULL_IN ? NULL : m.data,
+    unsigned allowed = diff_rules_zuc256_crypt(p.key, p.iv, fault == FAULT_NULL_IN ? NULL : m.data,
                                                fault == FAULT_NULL_OUT ? NULL : m.data, len.value);
     run_crypt("zuc256_crypt", &m, in_place, fault, allowed, call_zuc256_crypt, &p);
     free_message(&m);
@@ -207,8 +208,10 @@ void diff_case_eia3(fuzz_input *in)
         uint8_t before[sizeof(uint32_t)];
         memcpy(before, out, sizeof before);
         int rc = zuc_eia3(k, lp.count, lp.bearer, lp.direction,
-                          null_msg ? NULL : i == 0 ? m.for_ref : m.data, len.value,
-                          null_mac ? NULL : (uint32_t *)(void *)out);
+                          null_msg ? NULL
+                          : i == 0 ? m.for_ref
+                                   : m.data,
+                          len.value, null_mac ? NULL : (uint32_t *)(void *)out);
         settle(call, i, rc, allowed, &out, before, &expected, sizeof(uint32_t), "MAC-I");
         diff_same(call, diff_impl(DIFF_ONE, i), "message", m.data, m.pristine, m.bytes);
         free(out);
@@ -244,9 +247,14 @@ void diff_case_zuc256_mac(fuzz_input *in)
         diff_canary(tag, tag_space);
         uint8_t before[32];
         memcpy(before, tag, tag_space);
-        int rc = zuc256_mac(k, null_iv ? NULL : i == 0 ? iv_for_ref : iv,
-                            null_msg ? NULL : i == 0 ? m.for_ref : m.data, len.value,
-                            null_tag ? NULL : tag, tag_bytes);
+        int rc = zuc256_mac(k,
+                            null_iv  ? NULL
+                            : i == 0 ? iv_for_ref
+                                     : iv,
+                            null_msg ? NULL
+                            : i == 0 ? m.for_ref
+                                     : m.data,
+                            len.value, null_tag ? NULL : tag, tag_bytes);
         settle(call, i, rc, allowed, &tag, before, &expected, tag_space, "tag");
         diff_same(call, diff_impl(DIFF_ONE, i), "message", m.data, m.pristine, m.bytes);
         free(tag);
@@ -265,7 +273,7 @@ void diff_case_zuc256_mac(fuzz_input *in)
 void diff_case_keystream(fuzz_input *in)
 {
     uint8_t how = fuzz_u8(in);
-    int zuc256 = how & 1, old_name = how >> 1 & 1;   /* zuc128_init: the older name */
+    int zuc256 = how & 1, old_name = how >> 1 & 1; /* zuc128_init: the older name */
     const char *call = zuc256     ? "zuc256_keystream_init + zuc_keystream"
                        : old_name ? "zuc128_init + zuc_keystream"
                                   : "zuc128_keystream_init + zuc_keystream";

@@ -30,9 +30,18 @@ static inline uint64_t fuzz_uint(fuzz_input *in, unsigned bytes)
     return v;
 }
 
-static inline uint16_t fuzz_u16(fuzz_input *in) { return (uint16_t)fuzz_uint(in, 2); }
-static inline uint32_t fuzz_u32(fuzz_input *in) { return (uint32_t)fuzz_uint(in, 4); }
-static inline uint64_t fuzz_u64(fuzz_input *in) { return fuzz_uint(in, 8); }
+static inline uint16_t fuzz_u16(fuzz_input *in)
+{
+    return (uint16_t)fuzz_uint(in, 2);
+}
+static inline uint32_t fuzz_u32(fuzz_input *in)
+{
+    return (uint32_t)fuzz_uint(in, 4);
+}
+static inline uint64_t fuzz_u64(fuzz_input *in)
+{
+    return fuzz_uint(in, 8);
+}
 
 static inline void fuzz_bytes(fuzz_input *in, uint8_t *out, size_t n)
 {

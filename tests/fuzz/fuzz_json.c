@@ -19,7 +19,7 @@
 #include "fuzz_report.h"
 #include "json.h"
 
-#define MAX_DEPTH 64   /* bench/json.c's nesting limit */
+#define MAX_DEPTH 64 /* bench/json.c's nesting limit */
 
 /* What the reader holds at once must grow linearly with the text: a
  * node per byte or two, and arrays that double (a "[]" costs 8 nodes). */
@@ -75,7 +75,7 @@ static void walk(const json *j, int depth)
 
 static void parse_and_walk(const uint8_t *data, size_t size)
 {
-    char *text = malloc(size + 1);   /* exactly: a read past the NUL is caught */
+    char *text = malloc(size + 1); /* exactly: a read past the NUL is caught */
     if (!text)
         return;
     memcpy(text, data, size);
@@ -118,7 +118,7 @@ static void compare_files(const uint8_t *old_doc, size_t old_size, const uint8_t
     int old_fd = as_file(old_doc, old_size, old_path, sizeof old_path);
     int new_fd = old_fd < 0 ? -1 : as_file(new_doc, new_size, new_path, sizeof new_path);
     if (new_fd >= 0) {
-        int rc = compare_results(old_path, new_path, 10.0, 0.05);   /* zucbench's defaults */
+        int rc = compare_results(old_path, new_path, 10.0, 0.05); /* zucbench's defaults */
         if (rc < -1 || rc > 1)
             fuzz_fail("compare_results returned %d, not -1, 0 or 1", rc);
         fflush(stdout);

@@ -52,8 +52,8 @@ static reading parse(const char *text)
     r.net_ok = sysmon_parse_net_dev(text, &r.net) == 0;
     if (r.mem_ok && (r.mem.total_kb == 0 || r.mem.available_kb > r.mem.total_kb ||
                      r.mem.used_kb != r.mem.total_kb - r.mem.available_kb))
-        fuzz_fail("meminfo: total %llu, available %llu, used %llu do not add up",
-                  r.mem.total_kb, r.mem.available_kb, r.mem.used_kb);
+        fuzz_fail("meminfo: total %llu, available %llu, used %llu do not add up", r.mem.total_kb,
+                  r.mem.available_kb, r.mem.used_kb);
     if (r.net_ok)
         check_net(&r.net);
     return r;

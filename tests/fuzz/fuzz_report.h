@@ -7,7 +7,6 @@
 #ifndef FUZZ_REPORT_H
 #define FUZZ_REPORT_H
 
-__attribute__((noreturn, format(printf, 1, 2)))
-void fuzz_fail(const char *fmt, ...);
+__attribute__((noreturn, format(printf, 1, 2))) void fuzz_fail(const char *fmt, ...);
 
 #endif

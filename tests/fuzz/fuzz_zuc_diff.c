@@ -11,10 +11,9 @@
 #include "zuc.h"
 
 static void (*const cases[])(fuzz_input *in) = {
-    diff_case_eea3,        diff_case_eia3,          diff_case_zuc256_crypt,
-    diff_case_zuc256_mac,  diff_case_keystream,     diff_case_iv_unpack,
-    diff_case_eea3_n,      diff_case_eia3_n,        diff_case_zuc256_crypt_n,
-    diff_case_zuc256_mac_n,
+    diff_case_eea3,           diff_case_eia3,         diff_case_zuc256_crypt, diff_case_zuc256_mac,
+    diff_case_keystream,      diff_case_iv_unpack,    diff_case_eea3_n,       diff_case_eia3_n,
+    diff_case_zuc256_crypt_n, diff_case_zuc256_mac_n,
 };
 
 static void print_paths(diff_calls calls, const char *what)

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (char *p = text; n <= MAX_ARGS && p <= text + size; p += strlen(p) + 1)
         args[n++] = p;
     args[n] = NULL;
-    int rc = -1;   /* -1: not kept in the corpus */
+    int rc = -1; /* -1: not kept in the corpus */
     if (!touches_files(args + 1, n - 1) && !prints_too_much(args + 1, n - 1)) {
         int status = zuc_tool_main(n, args);
         if (status != 0 && status != 2)

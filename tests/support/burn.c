@@ -15,7 +15,10 @@ static double clock_ms(clockid_t id)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-static double cpu_ms(void) { return clock_ms(CLOCK_PROCESS_CPUTIME_ID); }
+static double cpu_ms(void)
+{
+    return clock_ms(CLOCK_PROCESS_CPUTIME_ID);
+}
 
 int main(int argc, char **argv)
 {
@@ -43,7 +46,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "burn: cannot allocate %ld MiB\n", alloc_mb);
         return 2;
     }
-    for (size_t i = 0; i < bytes; i += 1024)      /* every page, whatever its size */
+    for (size_t i = 0; i < bytes; i += 1024) /* every page, whatever its size */
         mem[i] = (unsigned char)(i >> 10 | 1);
 
     double start = cpu_ms();

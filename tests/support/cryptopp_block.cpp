@@ -17,7 +17,8 @@
 #include <cstring>
 #include <memory>
 
-namespace {
+namespace
+{
 
 // "one": ECB one block per ProcessBlock call, the path Crypto++'s CFB and OFB take.
 template <class Cipher>
@@ -45,20 +46,20 @@ std::unique_ptr<CryptoPP::SymmetricCipher> make(const char *mode, int decrypt, c
             c = std::make_unique<typename CBC_Mode<Cipher>::Decryption>(key, key_bytes, iv);
         else
             c = std::make_unique<typename CBC_Mode<Cipher>::Encryption>(key, key_bytes, iv);
-    } else if (std::strcmp(mode, "cfb") == 0) {       // feedback: the whole block (default)
+    } else if (std::strcmp(mode, "cfb") == 0) { // feedback: the whole block (default)
         if (decrypt)
             c = std::make_unique<typename CFB_Mode<Cipher>::Decryption>(key, key_bytes, iv);
         else
             c = std::make_unique<typename CFB_Mode<Cipher>::Encryption>(key, key_bytes, iv);
     } else if (std::strcmp(mode, "ofb") == 0) {
         c = std::make_unique<typename OFB_Mode<Cipher>::Encryption>(key, key_bytes, iv);
-    } else if (std::strcmp(mode, "ctr") == 0) {       // big-endian counter over the whole block
+    } else if (std::strcmp(mode, "ctr") == 0) { // big-endian counter over the whole block
         c = std::make_unique<typename CTR_Mode<Cipher>::Encryption>(key, key_bytes, iv);
     }
     return c;
 }
 
-}  // namespace
+} // namespace
 
 extern "C" int cryptopp_block_crypt(const char *name, const char *mode, int decrypt,
                                     const uint8_t *key, size_t key_bytes, const uint8_t *iv,

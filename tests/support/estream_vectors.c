@@ -82,7 +82,7 @@ int estream_next(FILE *f, estream_vector *v)
             continue;
         }
         if (!*s)
-            return 1;                           /* a blank line ends the vector */
+            return 1; /* a blank line ends the vector */
         char *eq = strchr(s, '=');
         if (eq) {
             *eq = 0;

@@ -11,15 +11,15 @@
 #define ESTREAM_MAX_SEGMENTS 8
 
 typedef struct {
-    char label[48];                     /* "Set 1, vector#  0" */
+    char label[48]; /* "Set 1, vector#  0" */
     uint8_t key[32], iv[32];
     size_t key_bytes, iv_bytes;
     size_t nseg;
     struct {
-        size_t first, last;             /* stream[first..last] */
+        size_t first, last; /* stream[first..last] */
         uint8_t bytes[64];
     } seg[ESTREAM_MAX_SEGMENTS];
-    uint8_t digest[64];                 /* XOR of every 64-byte block of the stream */
+    uint8_t digest[64]; /* XOR of every 64-byte block of the stream */
     int has_digest;
 } estream_vector;
 

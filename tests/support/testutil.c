@@ -21,19 +21,26 @@ uint8_t *hex_decode(const char *hex, size_t *len)
 
 static uint64_t rng_s[4] = { 1, 2, 3, 4 };
 
-static uint64_t rotl64(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static uint64_t rotl64(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
 
 void rng_seed(uint64_t seed)
 {
-    for (int i = 0; i < 4; i++)              /* xoshiro's state from splitmix64 */
+    for (int i = 0; i < 4; i++) /* xoshiro's state from splitmix64 */
         rng_s[i] = splitmix64_next(&seed);
 }
 
 uint64_t rng_next(void)
 {
     uint64_t result = rotl64(rng_s[1] * 5, 7) * 9, t = rng_s[1] << 17;
-    rng_s[2] ^= rng_s[0]; rng_s[3] ^= rng_s[1]; rng_s[1] ^= rng_s[2]; rng_s[0] ^= rng_s[3];
-    rng_s[2] ^= t; rng_s[3] = rotl64(rng_s[3], 45);
+    rng_s[2] ^= rng_s[0];
+    rng_s[3] ^= rng_s[1];
+    rng_s[1] ^= rng_s[2];
+    rng_s[0] ^= rng_s[3];
+    rng_s[2] ^= t;
+    rng_s[3] = rotl64(rng_s[3], 45);
     return result;
 }
 
@@ -154,7 +161,10 @@ static long passed, failed;
 
 void check_count(int ok)
 {
-    if (ok) passed++; else failed++;
+    if (ok)
+        passed++;
+    else
+        failed++;
 }
 
 size_t check_items(const json *file, int (*check)(const json *item, const void *arg),

@@ -30,7 +30,10 @@ void rng_link_params(uint32_t *count, uint8_t *bearer, uint8_t *direction);
 size_t rng_len_bytes(size_t max);
 
 /* Bytes that hold `bits` bits. */
-static inline size_t nbytes_of(size_t bits) { return (bits + 7) / 8; }
+static inline size_t nbytes_of(size_t bits)
+{
+    return (bits + 7) / 8;
+}
 
 /* Forces the libzuc path `name` (zuc_force_impl), or exits with status 2. */
 void use_impl(const char *name);
@@ -42,7 +45,11 @@ int impl_to_test(const char *name, int width);
 /* A buffer with CANARY random bytes on each side of `len` usable bytes, to
  * catch writes out of bounds. */
 #define CANARY 16
-typedef struct { uint8_t *base, *data; size_t len; uint8_t guard[2 * CANARY]; } guarded;
+typedef struct {
+    uint8_t *base, *data;
+    size_t len;
+    uint8_t guard[2 * CANARY];
+} guarded;
 guarded guarded_new(size_t len);
 int canaries_intact(const guarded *g);
 void guarded_free(guarded *g);
@@ -68,7 +75,10 @@ int keystream_words_match(const json *words, const uint32_t *z);
 
 /* A call that must fail with a given code: its name, what it returned, what
  * it must return. */
-typedef struct { const char *what; int rc, want; } rc_case;
+typedef struct {
+    const char *what;
+    int rc, want;
+} rc_case;
 /* Each case counted by check_count; a wrong one prints "  WHAT: got RC, want
  * WANT". Returns the number of wrong ones. */
 long check_rc_cases(const rc_case *cases, size_t n);

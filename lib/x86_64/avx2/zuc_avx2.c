@@ -40,39 +40,48 @@
 
 #define INLINE ZUC_AVX2_INLINE
 #define LANES 8
-#define BLOCK_WORDS 8              /* keystream words per lane made by one block */
+#define BLOCK_WORDS 8 /* keystream words per lane made by one block */
 #define MASK31 0x7FFFFFFF
 
 typedef __m256i v8;
 
 /* The working copy of a lanes state: cell (base + j) & 15 holds s_j. */
-typedef struct { v8 s[16]; v8 r1, r2; } lanes8;
+typedef struct {
+    v8 s[16];
+    v8 r1, r2;
+} lanes8;
 
 /* ---- vector helpers ------------------------------------------------------ */
 
-INLINE v8 vxor(v8 a, v8 b) { return _mm256_xor_si256(a, b); }
-INLINE v8 vadd(v8 a, v8 b) { return _mm256_add_epi32(a, b); }
+INLINE v8 vxor(v8 a, v8 b)
+{
+    return _mm256_xor_si256(a, b);
+}
+INLINE v8 vadd(v8 a, v8 b)
+{
+    return _mm256_add_epi32(a, b);
+}
 
 /* Rotation of every byte quadruple (32-bit word) by 8, 16 or 24, as a shuffle. */
 INLINE v8 rot8(v8 x)
 {
-    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12,
-                                                   13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9,
-                                                   10, 15, 12, 13, 14));
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13,
+                                                   14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12,
+                                                   13, 14));
 }
 
 INLINE v8 rot16(v8 x)
 {
-    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15,
-                                                   12, 13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8,
-                                                   9, 14, 15, 12, 13));
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12,
+                                                   13, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15,
+                                                   12, 13));
 }
 
 INLINE v8 rot24(v8 x)
 {
-    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14,
-                                                   15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11,
-                                                   8, 13, 14, 15, 12));
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15,
+                                                   12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14,
+                                                   15, 12));
 }
 
 INLINE v8 rot32(v8 x, int k)
@@ -82,9 +91,9 @@ INLINE v8 rot32(v8 x, int k)
 
 INLINE v8 bswap32(v8 x)
 {
-    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14,
-                                                   13, 12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9,
-                                                   8, 15, 14, 13, 12));
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13,
+                                                   12, 3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14,
+                                                   13, 12));
 }
 
 /* x * 2^k mod (2^31 - 1) for x < 2^31: a 31-bit rotation. */
@@ -114,7 +123,9 @@ INLINE v8 add_mod_final(v8 a, v8 b)
 
 #define CELL(w, base, j) ((w)->s[((base) + (j)) & 15])
 
-typedef struct { v8 x0, x1, x2, x3; } br8;
+typedef struct {
+    v8 x0, x1, x2, x3;
+} br8;
 
 /* BitReorganization */
 INLINE br8 bit_reorganization(const lanes8 *w, int base)
@@ -152,8 +163,8 @@ INLINE v8 f(lanes8 *w, br8 x)
 {
     v8 wout = vadd(vxor(x.x0, w->r1), w->r2);
     v8 w1 = vadd(w->r1, x.x1), w2 = vxor(w->r2, x.x2);
-    v8 u = l1_of_rot16(_mm256_blend_epi16(w1, w2, 0xAA));   /* W2H || W1L */
-    v8 v = l2_of_rot16(_mm256_blend_epi16(w2, w1, 0xAA));   /* W1H || W2L */
+    v8 u = l1_of_rot16(_mm256_blend_epi16(w1, w2, 0xAA)); /* W2H || W1L */
+    v8 v = l2_of_rot16(_mm256_blend_epi16(w2, w1, 0xAA)); /* W1H || W2L */
     zuc_avx2_sbox_pair(u, v, &w->r1, &w->r2);
     return wout;
 }
@@ -384,7 +395,7 @@ static int avx2_usable(void)
         return 0;
 #endif
 #if defined(ZUC_AVX2_MAC_FOLD)
-    if (!zuc_cpu_has_pclmul())          /* the emulated fold's 128-bit halves */
+    if (!zuc_cpu_has_pclmul()) /* the emulated fold's 128-bit halves */
         return 0;
 #endif
     return 1;
@@ -400,6 +411,6 @@ const zuc_impl IMPL = {
     .lanes_keystream = avx2_lanes_keystream,
     .lanes_xor = avx2_lanes_xor,
 #if defined(ZUC_AVX2_MAC_FOLD)
-    .mac_fold = ZUC_AVX2_MAC_FOLD,      /* set by zuc_avx2_vaes_emu.c only */
+    .mac_fold = ZUC_AVX2_MAC_FOLD, /* set by zuc_avx2_vaes_emu.c only */
 #endif
 };

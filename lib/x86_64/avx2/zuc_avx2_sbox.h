@@ -19,13 +19,13 @@
 #define ZUC_AVX2_INLINE static inline __attribute__((always_inline))
 
 /* A 16-byte table in both 128-bit halves, as vpshufb wants it. */
-#define ZUC_NIBBLE_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) \
-    _mm256_setr_epi8((char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5),  \
-                     (char)(a6), (char)(a7), (char)(a8), (char)(a9), (char)(a10),            \
-                     (char)(a11), (char)(a12), (char)(a13), (char)(a14), (char)(a15),        \
-                     (char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5), \
-                     (char)(a6), (char)(a7), (char)(a8), (char)(a9), (char)(a10),            \
-                     (char)(a11), (char)(a12), (char)(a13), (char)(a14), (char)(a15))
+#define ZUC_NIBBLE_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)   \
+    _mm256_setr_epi8((char)(a0), (char)(a1), (char)(a2), (char)(a3), (char)(a4), (char)(a5),     \
+                     (char)(a6), (char)(a7), (char)(a8), (char)(a9), (char)(a10), (char)(a11),   \
+                     (char)(a12), (char)(a13), (char)(a14), (char)(a15), (char)(a0), (char)(a1), \
+                     (char)(a2), (char)(a3), (char)(a4), (char)(a5), (char)(a6), (char)(a7),     \
+                     (char)(a8), (char)(a9), (char)(a10), (char)(a11), (char)(a12), (char)(a13), \
+                     (char)(a14), (char)(a15))
 
 /* The same from a list of zuc_sbox_maps.h (expanded into 16 arguments). */
 #define ZUC_NIBBLE_TABLE_OF(list) ZUC_NIBBLE_TABLE(list)
@@ -43,11 +43,11 @@ ZUC_AVX2_INLINE __m256i zuc_avx2_nibble_map(__m256i x, __m256i lo, __m256i hi)
  * on each 128-bit half, so the input is first permuted by ShiftRows^-1. */
 ZUC_AVX2_INLINE __m256i zuc_avx2_aes_subbytes(__m256i x)
 {
-    const __m256i inv_shift_rows = _mm256_setr_epi8(
-        0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3,
-        0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
+    const __m256i inv_shift_rows =
+        _mm256_setr_epi8(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3, 0, 13, 10, 7, 4, 1,
+                         14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
     x = _mm256_shuffle_epi8(x, inv_shift_rows);
-#if defined(__VAES__) || defined(ZUC_AVX2_VAES_EMULATED)   /* the latter: zuc_avx2_vaes_emu.c */
+#if defined(__VAES__) || defined(ZUC_AVX2_VAES_EMULATED) /* the latter: zuc_avx2_vaes_emu.c */
     return _mm256_aesenclast_epi128(x, _mm256_setzero_si256());
 #else
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm_setzero_si128());
@@ -89,8 +89,8 @@ ZUC_AVX2_INLINE __m256i zuc_avx2_s0(__m256i x)
 ZUC_AVX2_INLINE void zuc_avx2_sbox_pair(__m256i u, __m256i v, __m256i *su, __m256i *sv)
 {
     const __m256i odd = _mm256_set1_epi16((short)0xFF00);
-    __m256i in1 = _mm256_blendv_epi8(u, _mm256_slli_epi16(v, 8), odd);  /* u0 v0 u2 v2 */
-    __m256i in0 = _mm256_blendv_epi8(_mm256_srli_epi16(u, 8), v, odd);  /* u1 v1 u3 v3 */
+    __m256i in1 = _mm256_blendv_epi8(u, _mm256_slli_epi16(v, 8), odd); /* u0 v0 u2 v2 */
+    __m256i in0 = _mm256_blendv_epi8(_mm256_srli_epi16(u, 8), v, odd); /* u1 v1 u3 v3 */
     __m256i out1 = zuc_avx2_s1(in1), out0 = zuc_avx2_s0(in0);
     *su = _mm256_blendv_epi8(out1, _mm256_slli_epi16(out0, 8), odd);
     *sv = _mm256_blendv_epi8(_mm256_srli_epi16(out1, 8), out0, odd);

@@ -9,15 +9,15 @@
  * VPCLMULQDQ fold built against SIMDe (zuc_mac_fold_vpclmul_emu.c), as
  * avx2-vaes's do on the CPUs that have VAES, all of which have VPCLMULQDQ.
  * Linked into the tests only (tests/CMakeLists.txt), never into libzuc. */
-#include <immintrin.h>   /* first, so that the macro below renames no declaration */
+#include <immintrin.h> /* first, so that the macro below renames no declaration */
 #include <stddef.h>
 #include <stdint.h>
 
 static inline __m256i zuc_vaes_fill_aesenclast(__m256i x, __m256i key)
 {
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm256_castsi256_si128(key));
-    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1),
-                                      _mm256_extracti128_si256(key, 1));
+    __m128i hi =
+        _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), _mm256_extracti128_si256(key, 1));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 #define _mm256_aesenclast_epi128(x, key) zuc_vaes_fill_aesenclast((x), (key))

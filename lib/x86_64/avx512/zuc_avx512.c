@@ -62,9 +62,9 @@
 
 #define INLINE ZUC_AVX512_INLINE
 #define LANES 16
-#define BLOCK_WORDS 16             /* keystream words per lane made by one block */
+#define BLOCK_WORDS 16 /* keystream words per lane made by one block */
 #define MASK31 0x7FFFFFFF
-#define XOR3 0x96                  /* VPTERNLOGD: a ^ b ^ c */
+#define XOR3 0x96 /* VPTERNLOGD: a ^ b ^ c */
 
 typedef __m512i v16;
 
@@ -76,10 +76,13 @@ typedef __m512i v16;
  * in registers. */
 typedef struct {
     v16 s[16], d[16];
-    v16 z[16];                     /* a block's keystream words, step by step */
+    v16 z[16]; /* a block's keystream words, step by step */
 } ring16;
 
-typedef struct { v16 r1, r2, s15, d15; zuc_sbox_regs t; } regs16;
+typedef struct {
+    v16 r1, r2, s15, d15;
+    zuc_sbox_regs t;
+} regs16;
 
 /* Tells the compiler that a ring entry may have changed in memory, so that
  * it reads the entry back there instead of holding it in a register. */
@@ -93,9 +96,18 @@ typedef struct { v16 r1, r2, s15, d15; zuc_sbox_regs t; } regs16;
 
 /* ---- vector helpers ------------------------------------------------------ */
 
-INLINE v16 vxor(v16 a, v16 b) { return _mm512_xor_si512(a, b); }
-INLINE v16 vadd(v16 a, v16 b) { return _mm512_add_epi32(a, b); }
-INLINE v16 vxor3(v16 a, v16 b, v16 c) { return _mm512_ternarylogic_epi32(a, b, c, XOR3); }
+INLINE v16 vxor(v16 a, v16 b)
+{
+    return _mm512_xor_si512(a, b);
+}
+INLINE v16 vadd(v16 a, v16 b)
+{
+    return _mm512_add_epi32(a, b);
+}
+INLINE v16 vxor3(v16 a, v16 b, v16 c)
+{
+    return _mm512_ternarylogic_epi32(a, b, c, XOR3);
+}
 
 /* The upper 32 bits of (a:b) << k in every element (0 < k < 32): VPSHLDD,
  * or two shifts where VBMI2 is absent. Macros: k is an immediate. */
@@ -297,7 +309,7 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
     v16 r1 = _mm512_load_si512((const void *)st->r1), r2 = _mm512_load_si512((const void *)st->r2);
     _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
     _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
-    zuc_wipe(&r, sizeof r);                     /* the cells and the head words */
+    zuc_wipe(&r, sizeof r); /* the cells and the head words */
     zuc_wipe(&g, sizeof g);
 }
 
@@ -317,10 +329,9 @@ INLINE void block16(ring16 *r, regs16 *g, v16 z[16])
 INLINE v16 bswap32(v16 x)
 {
     const v16 order = _mm512_set_epi8(
-        60, 61, 62, 63, 56, 57, 58, 59, 52, 53, 54, 55, 48, 49, 50, 51,
-        44, 45, 46, 47, 40, 41, 42, 43, 36, 37, 38, 39, 32, 33, 34, 35,
-        28, 29, 30, 31, 24, 25, 26, 27, 20, 21, 22, 23, 16, 17, 18, 19,
-        12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+        60, 61, 62, 63, 56, 57, 58, 59, 52, 53, 54, 55, 48, 49, 50, 51, 44, 45, 46, 47, 40, 41, 42,
+        43, 36, 37, 38, 39, 32, 33, 34, 35, 28, 29, 30, 31, 24, 25, 26, 27, 20, 21, 22, 23, 16, 17,
+        18, 19, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
     return _mm512_shuffle_epi8(x, order);
 }
 
@@ -349,8 +360,8 @@ static void avx512_lanes_xor(zuc_lanes *st, const uint8_t *const *in, uint8_t *c
 /* The last block of messages that end in it: nwords (<= 16) steps, and
  * each lane's nbytes[l] bytes XORed in place with byte-masked loads and
  * stores, nothing beyond them read or written. */
-static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in,
-                                     uint8_t *const *out, const size_t *nbytes, unsigned nwords)
+static void avx512_lanes_xor_partial(zuc_lanes *st, const uint8_t *const *in, uint8_t *const *out,
+                                     const size_t *nbytes, unsigned nwords)
 {
     ring16 r;
     regs16 g;
@@ -407,7 +418,10 @@ static int avx512_usable(void)
 }
 #elif defined(ZUC_AVX512_EMULATED)
 /* SIMDe computes every intrinsic with what the compiler targets (x86-64). */
-static int avx512_usable(void) { return 1; }
+static int avx512_usable(void)
+{
+    return 1;
+}
 #else
 /* CPUID leaf 7: ECX VBMI (1), GFNI (8), VBMI2 (6), VPCLMULQDQ (10); AVX-512
  * F, BW, VL and the OS's ZMM state are zuc_cpu_has_avx512's. */
@@ -434,7 +448,7 @@ const zuc_impl IMPL = {
     .lanes_keystream = avx512_lanes_keystream,
     .lanes_xor = avx512_lanes_xor,
     .lanes_xor_partial = avx512_lanes_xor_partial,
-#if !defined(ZUC_AVX512_AESNI)           /* else zuc_mac_fold, with PCLMULQDQ */
+#if !defined(ZUC_AVX512_AESNI) /* else zuc_mac_fold, with PCLMULQDQ */
     .mac_fold = zuc_avx512_mac_fold,
 #endif
 };

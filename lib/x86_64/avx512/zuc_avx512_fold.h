@@ -54,7 +54,7 @@ static void zuc_avx512_mac_fold(const uint8_t *msg, size_t nchunks, const uint32
                                 unsigned ntags, uint32_t acc[4])
 {
     const __m512i reverse = _mm512_set1_epi64((long long)ZUC_GFNI_BIT_REVERSE);
-    __m512i pa = _mm512_setzero_si512(), pb = pa, pc = pa;    /* the A, B, C products */
+    __m512i pa = _mm512_setzero_si512(), pb = pa, pc = pa; /* the A, B, C products */
     size_t c = 0;
     for (; c + 8 <= nchunks; c += 8) {
         __m512i m = _mm512_gf2p8affine_epi64_epi8(_mm512_loadu_si512((const void *)(msg + 8 * c)),
@@ -71,8 +71,8 @@ static void zuc_avx512_mac_fold(const uint8_t *msg, size_t nchunks, const uint32
     }
     __m128i a = zuc_avx512_xor_blocks(pa), b = zuc_avx512_xor_blocks(pb);
     __m128i cc = zuc_avx512_xor_blocks(pc);
-    uint64_t hi = zuc_qword(a, 0) ^ zuc_qword(b, 1);        /* tag bits 0..63 */
-    uint64_t lo = zuc_qword(b, 0) ^ zuc_qword(cc, 1);       /* tag bits 64..127 */
+    uint64_t hi = zuc_qword(a, 0) ^ zuc_qword(b, 1);  /* tag bits 0..63 */
+    uint64_t lo = zuc_qword(b, 0) ^ zuc_qword(cc, 1); /* tag bits 64..127 */
     uint32_t sum[4] = { (uint32_t)(hi >> 32), (uint32_t)hi, (uint32_t)(lo >> 32), (uint32_t)lo };
     for (unsigned j = 0; j < ntags; j++) {
         acc[j] ^= sum[j];

@@ -25,17 +25,16 @@
 #define SIMDE_X86_AVX512VBMI_NO_NATIVE
 #define SIMDE_ENABLE_NATIVE_ALIASES
 #if defined(ZUC_AVX512_AESNI)
-#include <wmmintrin.h>        /* AESENCLAST stays native (SIMDe has no AES-NI); before SIMDe's names */
+#include <wmmintrin.h> /* AESENCLAST stays native (SIMDe has no AES-NI); before SIMDe's names */
 #endif
 #include <simde/x86/avx512.h>
 #include <simde/x86/clmul.h>
 #include <simde/x86/gfni.h>
 
 /* VPSHLDD: the upper 32 bits of (a:b) << imm in every 32-bit element. */
-#define _mm512_shldi_epi32(a, b, imm)                                         \
-    _mm512_or_si512(_mm512_slli_epi32((a), (imm) & 31),                       \
-                    ((imm) & 31) ? _mm512_srli_epi32((b), 32 - ((imm) & 31))  \
-                                 : _mm512_setzero_si512())
+#define _mm512_shldi_epi32(a, b, imm)                 \
+    _mm512_or_si512(_mm512_slli_epi32((a), (imm)&31), \
+                    ((imm)&31) ? _mm512_srli_epi32((b), 32 - ((imm)&31)) : _mm512_setzero_si512())
 
 /* VPSHUFD: the same 4-element shuffle in every 128-bit block. */
 typedef int _MM_PERM_ENUM;

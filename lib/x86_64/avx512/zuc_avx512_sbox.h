@@ -15,7 +15,7 @@
 
 #include "zuc_avx512_intrin.h"
 #include "zuc_impl.h"
-#include "zuc_sbox_maps.h"   /* ZUC_GFNI_S1_A, _H, _C: S1's matrices */
+#include "zuc_sbox_maps.h" /* ZUC_GFNI_S1_A, _H, _C: S1's matrices */
 
 #define ZUC_AVX512_INLINE static inline __attribute__((always_inline))
 /* Hides how v was made from the compiler, which then cannot fuse it into a
@@ -29,7 +29,9 @@
 /* In each 32-bit word, bytes 0 and 2 go through S1, bytes 1 and 3 through S0. */
 #define ZUC_S1_BYTES 0x5555555555555555ULL
 
-typedef struct { __m512i q0, q1, q2, q3; } zuc_sbox_regs;
+typedef struct {
+    __m512i q0, q1, q2, q3;
+} zuc_sbox_regs;
 
 /* S0's 256 bytes in four registers, loaded whole (no index depends on data). */
 ZUC_AVX512_INLINE zuc_sbox_regs zuc_avx512_sbox_regs(void)
@@ -45,7 +47,7 @@ ZUC_AVX512_INLINE zuc_sbox_regs zuc_avx512_sbox_regs(void)
 /* Every byte 0xFF where its bit 7 is set, else 0 (GF2P8AFFINEQB: every
  * output bit is input bit 7). */
 #define ZUC_GFNI_BIT7_EVERYWHERE 0x8080808080808080ULL
-#define ZUC_MUX 0xCA                           /* VPTERNLOGD: a ? b : c, bitwise */
+#define ZUC_MUX 0xCA /* VPTERNLOGD: a ? b : c, bitwise */
 
 /* S applied to every 32-bit word: S0 on bytes 3 and 1, S1 on bytes 2 and 0.
  * Its latency is F's chain from step to step, so the S0 half picks its
@@ -56,12 +58,13 @@ ZUC_AVX512_INLINE __m512i zuc_avx512_sbox(__m512i x, const zuc_sbox_regs *t)
 {
     __m512i low_half = _mm512_permutex2var_epi8(t->q0, x, t->q1);
     __m512i high_half = _mm512_permutex2var_epi8(t->q2, x, t->q3);
-    __m512i top = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)ZUC_GFNI_BIT7_EVERYWHERE), 0);
+    __m512i top =
+        _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)ZUC_GFNI_BIT7_EVERYWHERE), 0);
     __m512i s0 = _mm512_ternarylogic_epi32(top, high_half, low_half, ZUC_MUX);
     __m512i y = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64((long long)ZUC_GFNI_S1_A), 0);
     __m512i s1 = _mm512_gf2p8affineinv_epi64_epi8(y, _mm512_set1_epi64((long long)ZUC_GFNI_S1_H),
                                                   ZUC_GFNI_S1_C);
-    ZUC_AVX512_OPAQUE(s1);      /* kept apart: merged into a masked GFNI it would wait for s0 */
+    ZUC_AVX512_OPAQUE(s1); /* kept apart: merged into a masked GFNI it would wait for s0 */
     return _mm512_mask_blend_epi8(ZUC_S1_BYTES, s0, s1);
 }
 

@@ -25,7 +25,7 @@
  * of zuc_sbox_maps.h (the indirection expands it into 16 arguments). */
 #define ZUC_NIBBLE_TABLE_512(list) ZUC_NIBBLE_TABLE_512_OF(list)
 #define ZUC_NIBBLE_TABLE_512_OF(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, \
-                                a15)                                                            \
+                                a15)                                                             \
     _mm512_broadcast_i32x4(_mm_setr_epi8((char)(a0), (char)(a1), (char)(a2), (char)(a3),         \
                                          (char)(a4), (char)(a5), (char)(a6), (char)(a7),         \
                                          (char)(a8), (char)(a9), (char)(a10), (char)(a11),       \
@@ -34,9 +34,9 @@
 
 /* The S-boxes' constants, made once and held in registers. */
 typedef struct {
-    __m512i a_lo, a_hi, b_lo, b_hi;        /* S1's affine maps A and B, per nibble */
-    __m512i p1, p2, r;                     /* S0's 4-bit boxes */
-    __m512i inv_shift_rows;                /* undoes AESENCLAST's ShiftRows */
+    __m512i a_lo, a_hi, b_lo, b_hi; /* S1's affine maps A and B, per nibble */
+    __m512i p1, p2, r;              /* S0's 4-bit boxes */
+    __m512i inv_shift_rows;         /* undoes AESENCLAST's ShiftRows */
 } zuc_sbox_regs;
 
 ZUC_AVX512_INLINE zuc_sbox_regs zuc_avx512_sbox_regs(void)
@@ -104,8 +104,10 @@ ZUC_AVX512_INLINE __m512i zuc_avx512_s0(__m512i x, const zuc_sbox_regs *t)
 ZUC_AVX512_INLINE void zuc_avx512_sbox_pair(__m512i u, __m512i v, __m512i *su, __m512i *sv,
                                             const zuc_sbox_regs *t)
 {
-    __m512i in1 = _mm512_mask_blend_epi8(ZUC_ODD_BYTES, u, _mm512_slli_epi16(v, 8)); /* u0 v0 u2 v2 */
-    __m512i in0 = _mm512_mask_blend_epi8(ZUC_ODD_BYTES, _mm512_srli_epi16(u, 8), v); /* u1 v1 u3 v3 */
+    __m512i in1 =
+        _mm512_mask_blend_epi8(ZUC_ODD_BYTES, u, _mm512_slli_epi16(v, 8)); /* u0 v0 u2 v2 */
+    __m512i in0 =
+        _mm512_mask_blend_epi8(ZUC_ODD_BYTES, _mm512_srli_epi16(u, 8), v); /* u1 v1 u3 v3 */
     __m512i out1 = zuc_avx512_s1(in1, t), out0 = zuc_avx512_s0(in0, t);
     *su = _mm512_mask_blend_epi8(ZUC_ODD_BYTES, out1, _mm512_slli_epi16(out0, 8));
     *sv = _mm512_mask_blend_epi8(ZUC_ODD_BYTES, _mm512_srli_epi16(out1, 8), out0);

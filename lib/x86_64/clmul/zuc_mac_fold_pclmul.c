@@ -16,11 +16,11 @@
 /* Bit-reverse every byte of v. */
 static __m128i reverse_bits_in_bytes(__m128i v)
 {
-    const __m128i rev_to_high = _mm_setr_epi8(0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, (char)0xE0,
-                                              0x10, (char)0x90, 0x50, (char)0xD0, 0x30,
-                                              (char)0xB0, 0x70, (char)0xF0);
-    const __m128i rev_to_low = _mm_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE,
-                                             0x1, 0x9, 0x5, 0xD, 0x3, 0xB, 0x7, 0xF);
+    const __m128i rev_to_high =
+        _mm_setr_epi8(0x00, 0x80, 0x40, 0xC0, 0x20, 0xA0, 0x60, (char)0xE0, 0x10, (char)0x90, 0x50,
+                      (char)0xD0, 0x30, (char)0xB0, 0x70, (char)0xF0);
+    const __m128i rev_to_low = _mm_setr_epi8(0x0, 0x8, 0x4, 0xC, 0x2, 0xA, 0x6, 0xE, 0x1, 0x9, 0x5,
+                                             0xD, 0x3, 0xB, 0x7, 0xF);
     const __m128i nibble = _mm_set1_epi8(0x0F);
     __m128i lo = _mm_and_si128(v, nibble);
     __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nibble);
@@ -38,8 +38,8 @@ static __m128i window_of(const uint32_t *z)
 
 uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z)
 {
-    __m128i acc_hi = _mm_setzero_si128();   /* collects hi64(clmul(M', Klo)) */
-    __m128i acc_lo = _mm_setzero_si128();   /* collects lo64(clmul(M', Khi)) */
+    __m128i acc_hi = _mm_setzero_si128(); /* collects hi64(clmul(M', Klo)) */
+    __m128i acc_lo = _mm_setzero_si128(); /* collects lo64(clmul(M', Khi)) */
     size_t c = 0;
     for (; c + 2 <= nchunks; c += 2) {
         __m128i m = reverse_bits_in_bytes(_mm_loadu_si128((const __m128i *)(msg + 8 * c)));

@@ -6,14 +6,14 @@
  * VPCLMULQDQ, runs its data flow. Built with -mavx2 -mpclmul and no
  * -mvpclmulqdq; the MACs of the test-only "avx2-vaes-emu" use it
  * (zuc_avx2_vaes_emu.c). Never linked into libzuc. */
-#define SIMDE_X86_VPCLMULQDQ_NO_NATIVE    /* never the native forms, whatever -m flags */
+#define SIMDE_X86_VPCLMULQDQ_NO_NATIVE /* never the native forms, whatever -m flags */
 #define SIMDE_X86_AVX512F_NO_NATIVE
 #define SIMDE_X86_AVX512BW_NO_NATIVE
 #define SIMDE_X86_AVX512VL_NO_NATIVE
 #define SIMDE_X86_AVX512VBMI_NO_NATIVE
 #define SIMDE_X86_GFNI_NO_NATIVE
 #define SIMDE_ENABLE_NATIVE_ALIASES
-#include <immintrin.h>   /* SIMDe 0.7.4's PCLMULQDQ path needs it and does not include it */
+#include <immintrin.h> /* SIMDe 0.7.4's PCLMULQDQ path needs it and does not include it */
 #include <simde/x86/clmul.h>
 
 #define zuc_mac_fold_vpclmul zuc_mac_fold_vpclmul_emu

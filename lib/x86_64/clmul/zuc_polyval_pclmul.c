@@ -22,8 +22,8 @@ static __m128i dot(__m128i a, __m128i b)
     __m128i mid = _mm_clmulepi64_si128(_mm_xor_si128(a, _mm_srli_si128(a, 8)),
                                        _mm_xor_si128(b, _mm_srli_si128(b, 8)), 0x00);
     mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
-    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));        /* [t0, t1] */
-    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));        /* [t2, t3] */
+    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8)); /* [t0, t1] */
+    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8)); /* [t2, t3] */
     /* first fold: t1 ^= lo64(t0 C), t2 ^= hi64(t0 C) ^ t0 */
     __m128i t = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, poly, 0x00));
     /* second fold, of the new t1: t2 ^= lo64(t1 C), t3 ^= hi64(t1 C) ^ t1 */

@@ -53,7 +53,7 @@ def enc(cipher: str, key: bytes, iv: bytes | None, data: bytes, pad: bool = True
 
 
 def xor(a: bytes, b: bytes) -> bytes:
-    return bytes(x ^ y for x, y in zip(a, b))
+    return bytes(x ^ y for x, y in zip(a, b, strict=False))
 
 
 def block_function(name: str, key: bytes):

@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# lint.sh ROOT BUILD_DIR RUFF — clang-tidy (.clang-tidy) over the C sources of
+# lib/, common/, bench/ and tools/ with BUILD_DIR's compile_commands.json,
+# and ruff (ruff.toml) over the Python code. Fails on any finding.
+set -eu
+root=$1
+build=$2
+ruff=$3
+cd "$root"
+command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not found (Debian: clang-tidy)"; exit 1; }
+[ -f "$build/compile_commands.json" ] || { echo "lint: no $build/compile_commands.json"; exit 1; }
+files=$(find lib common bench tools -name '*.c' -not -name '*_emu.c' -not -path 'tools/crosscheck/*' \
+        | sort)
+# The compile commands without the GCC-only options clang does not know.
+mkdir -p "$build/tidy"
+sed -e 's/ -fno-tree-reassoc//g' -e 's/ -fno-schedule-insns2//g' -e 's/ -fno-tree-vectorize//g' \
+    "$build/compile_commands.json" >"$build/tidy/compile_commands.json"
+if ! echo "$files" | xargs -P "$(nproc 2>/dev/null || echo 2)" -n 6 clang-tidy -p "$build/tidy" --quiet \
+     >"$build/clang-tidy.log" 2>&1; then
+  grep -E "warning:|error:" "$build/clang-tidy.log" | head -40
+  echo "lint: clang-tidy found the above (.clang-tidy; full log: $build/clang-tidy.log)"
+  exit 1
+fi
+"$ruff" check --no-cache .
+echo "lint: clang-tidy ($(echo "$files" | wc -l) files) and ruff: clean"
