@@ -164,6 +164,8 @@ HEADER = """/* SPDX-License-Identifier: Apache-2.0 */
 #ifndef ZUC_SBOX_MAPS_H
 #define ZUC_SBOX_MAPS_H
 
+/* clang-format off */
+
 /* S1(x) = B(AES(A(x))), beta = 0x%02x; A and B per nibble:
  * f(x) = LO[x & 15] ^ HI[x >> 4] */
 %s
@@ -180,6 +182,7 @@ HEADER = """/* SPDX-License-Identifier: Apache-2.0 */
 #define ZUC_GFNI_S1_A 0x%016xULL
 #define ZUC_GFNI_S1_H 0x%016xULL
 #define ZUC_GFNI_S1_C 0x%02x
+/* clang-format on */
 
 #endif /* ZUC_SBOX_MAPS_H */
 """
