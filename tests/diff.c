@@ -69,6 +69,41 @@ static void report(const char *what, const char *impl, long failures, long cases
 
 /* ---- implementation vs reference ---------------------------------------- */
 
+/* One case: what it computes into out, on the path selected now. */
+typedef int (*one_case)(const void *args, uint8_t *out);
+
+/* 1 if impl returns ZUC_OK and writes the out_len bytes ref writes, and
+ * nothing beyond them. */
+static int agrees_with_ref(const char *impl, one_case run, const void *args, size_t out_len)
+{
+    guarded want = guarded_new(out_len), got = guarded_new(out_len);
+    select_impl("ref");
+    run(args, want.data);
+    select_impl(impl);
+    int ok = run(args, got.data) == ZUC_OK && memcmp(want.data, got.data, out_len) == 0 &&
+             canaries_intact(&got);
+    guarded_free(&want);
+    guarded_free(&got);
+    return ok;
+}
+
+/* A ZUC-256 MAC of any version (version 0: the zuc256_* calls of 2018). */
+typedef struct {
+    int version;
+    const uint8_t *key, *iv, *msg;
+    size_t bits, tag_bytes;
+} mac_case;
+static int run_mac_case(const void *args, uint8_t *out);
+
+/* ZUC-256 encryption of a 128-bit-IV version, or ZUC-NEA6 (version 0, len
+ * in bits). */
+typedef struct {
+    int version;
+    const uint8_t *key, *iv, *in;
+    size_t len;
+} crypt_case;
+static int run_crypt_case(const void *args, uint8_t *out);
+
 static void eea3_every_length(const char *impl)
 {
     long failures = 0;
@@ -157,17 +192,11 @@ static void zuc256_mac_every_length(const char *impl, size_t tag_bytes, size_t s
         uint8_t key[32], iv[25], *msg = malloc(nbytes + 1);
         rng_key_iv(key, iv);
         rng_fill(msg, nbytes);
-        guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
-        select_impl("ref");
-        zuc256_mac_call(key, iv, msg, bits, want.data, tag_bytes);
-        select_impl(impl);
-        int ok = zuc256_mac_call(key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
-                 memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
+        mac_case c = { 0, key, iv, msg, bits, tag_bytes };
+        int ok = agrees_with_ref(impl, run_mac_case, &c, tag_bytes);
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want);
-        guarded_free(&got);
         free(msg);
     }
     char what[64];
@@ -368,6 +397,25 @@ static int v_mac_call(int version, const uint8_t *key, const uint8_t *iv, const 
                       : zuc256v_mac(version, key, iv, msg, bits, tag, tag_bytes);
 }
 
+static int run_mac_case(const void *args, uint8_t *out)
+{
+    const mac_case *c = args;
+    if (c->version == 0)
+        return zuc256_mac_call(c->key, c->iv, c->msg, c->bits, out, c->tag_bytes);
+    return v_mac_call(c->version, c->key, c->iv, c->msg, c->bits, out, c->tag_bytes);
+}
+
+static int nea6_call(const uint8_t *key, const uint8_t *iv, const uint8_t *in, uint8_t *out,
+                     size_t bits);
+
+static int run_crypt_case(const void *args, uint8_t *out)
+{
+    const crypt_case *c = args;
+    if (c->version == 0)
+        return nea6_call(c->key, c->iv, c->in, out, c->len);
+    return v_crypt_call(c->version, c->key, c->iv, c->in, out, c->len);
+}
+
 /* Encryption of 0..300 bytes and MACs of 0..1100 bits (every tag size),
  * against ref, for both 128-bit-IV versions. */
 static void zuc256_versions(const char *impl)
@@ -381,17 +429,11 @@ static void zuc256_versions(const char *impl)
             rng_fill(key, 32);
             rng_fill(iv, 16);
             rng_fill(msg, len);
-            guarded want = guarded_new(len), got = guarded_new(len);
-            use_impl("ref");
-            v_crypt_call(version, key, iv, msg, want.data, len);
-            use_impl(impl);
-            int ok = v_crypt_call(version, key, iv, msg, got.data, len) == ZUC_OK &&
-                     memcmp(want.data, got.data, len) == 0 && canaries_intact(&got);
+            crypt_case c = { version, key, iv, msg, len };
+            int ok = agrees_with_ref(impl, run_crypt_case, &c, len);
             failures += !ok;
             cases++;
             check_count(ok);
-            guarded_free(&want);
-            guarded_free(&got);
             free(msg);
         }
         for (size_t bits = 0; bits <= 1100; bits += 1 + bits / 64) {
@@ -400,17 +442,11 @@ static void zuc256_versions(const char *impl)
             rng_fill(key, 32);
             rng_fill(iv, 16);
             rng_fill(msg, nbytes);
-            guarded want = guarded_new(tag_bytes), got = guarded_new(tag_bytes);
-            use_impl("ref");
-            v_mac_call(version, key, iv, msg, bits, want.data, tag_bytes);
-            use_impl(impl);
-            int ok = v_mac_call(version, key, iv, msg, bits, got.data, tag_bytes) == ZUC_OK &&
-                     memcmp(want.data, got.data, tag_bytes) == 0 && canaries_intact(&got);
+            mac_case c = { version, key, iv, msg, bits, tag_bytes };
+            int ok = agrees_with_ref(impl, run_mac_case, &c, tag_bytes);
             failures += !ok;
             cases++;
             check_count(ok);
-            guarded_free(&want);
-            guarded_free(&got);
             free(msg);
         }
     }
@@ -457,17 +493,11 @@ static void nxa6_against_ref(const char *impl)
         rng_fill(key, 32);
         rng_fill(iv, 16);
         rng_fill(msg, nbytes);
-        guarded want = guarded_new(nbytes), got = guarded_new(nbytes);
-        use_impl("ref");
-        nea6_call(key, iv, msg, want.data, bits);
-        use_impl(impl);
-        int ok = nea6_call(key, iv, msg, got.data, bits) == ZUC_OK &&
-                 memcmp(want.data, got.data, nbytes) == 0 && canaries_intact(&got);
+        crypt_case c = { 0, key, iv, msg, bits };
+        int ok = agrees_with_ref(impl, run_crypt_case, &c, nbytes);
         failures += !ok;
         cases++;
         check_count(ok);
-        guarded_free(&want);
-        guarded_free(&got);
         free(msg);
     }
     report("nea6 bits 0..2100", impl, failures, cases);
