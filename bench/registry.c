@@ -93,9 +93,18 @@ static size_t tag_bytes_of(bench_output_kind kind)
     switch (kind) {
     case OUT_TAG4: return 4;
     case OUT_TAG8: return 8;
-    case OUT_TAG16: return 16;
+    case OUT_TAG16:
+    case OUT_SEALED16: return 16;
     default: return 0;
     }
+}
+
+/* The bytes a message of len bytes makes: its ciphertext, its tag, or both. */
+static size_t out_bytes(bench_output_kind kind, size_t len)
+{
+    if (kind == OUT_SEALED16)
+        return len + 16;
+    return kind == OUT_CIPHERTEXT ? len : tag_bytes_of(kind);
 }
 
 const uint8_t bench_stream_key128[16] = { 0x17, 0x3d, 0x14, 0xba, 0x50, 0x03, 0x73, 0x1d,
@@ -114,6 +123,7 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
     b->tag_bytes = tag_bytes_of(kind);
     b->keys = malloc(n * 32);
     b->ivs = malloc(n * 25);
+    b->aad = malloc(n * BENCH_AAD_BYTES);
     b->counts = malloc(n * sizeof *b->counts);
     b->bearers = malloc(n);
     b->directions = malloc(n);
@@ -123,7 +133,7 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
     for (size_t i = 0; i < n; i++) {
         b->len[i] = lens[i];
         b->total_bytes += lens[i];
-        b->out_total += b->tag_bytes ? b->tag_bytes : lens[i];
+        b->out_total += out_bytes(kind, lens[i]);
     }
     b->in_base = malloc(b->total_bytes + 1);
     b->out_base = calloc(b->out_total + 1, 1);
@@ -131,7 +141,7 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
         b->msg[i] = b->in_base + in_at;
         b->out[i] = b->out_base + out_at;
         in_at += lens[i];
-        out_at += b->tag_bytes ? b->tag_bytes : lens[i];
+        out_at += out_bytes(kind, lens[i]);
     }
     splitmix64_fill(b->keys, n * 32, &seed);
     splitmix64_fill(b->ivs, n * 25, &seed);
@@ -143,6 +153,7 @@ bench_batch *bench_batch_new_lens(size_t n, const size_t *lens, bench_output_kin
         b->bearers[i] = (uint8_t)(splitmix64_next(&seed) & 31);
         b->directions[i] = (uint8_t)(splitmix64_next(&seed) & 1);
     }
+    splitmix64_fill(b->aad, n * BENCH_AAD_BYTES, &seed);
     return b;
 }
 
@@ -162,6 +173,7 @@ void bench_batch_free(bench_batch *b)
         return;
     free(b->keys);
     free(b->ivs);
+    free(b->aad);
     free(b->counts);
     free(b->bearers);
     free(b->directions);

@@ -7,14 +7,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Associated data of every message of an authenticated-encryption entry. */
+#define BENCH_AAD_BYTES 16
+
 /* n messages, every one with its own key, IV and length. Message i is
- * msg[i] (len[i] bytes); its output, ciphertext (len[i] bytes) or a tag of
- * tag_bytes (most significant byte first), goes to out[i]. All outputs lie
- * in out_base[0 .. out_total). */
+ * msg[i] (len[i] bytes); its output, ciphertext (len[i] bytes), a tag of
+ * tag_bytes (most significant byte first), or both (ciphertext, then the
+ * tag: authenticated encryption), goes to out[i]. All outputs lie in
+ * out_base[0 .. out_total). */
 typedef struct {
     size_t n, tag_bytes, total_bytes, out_total;
     uint8_t *keys; /* n x 32 */
     uint8_t *ivs;  /* n x 25 (ZUC-256 form) */
+    uint8_t *aad;  /* n x BENCH_AAD_BYTES */
     uint32_t *counts;
     uint8_t *bearers, *directions;
     size_t *len;
@@ -22,7 +27,8 @@ typedef struct {
     uint8_t *in_base, *out_base;
 } bench_batch;
 
-typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16 } bench_output_kind;
+/* OUT_SEALED16: authenticated encryption, the ciphertext then a 16-byte tag. */
+typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16, OUT_SEALED16 } bench_output_kind;
 
 typedef struct bench_entry {
     const char *algorithm; /* "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", ... */

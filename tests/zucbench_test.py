@@ -396,6 +396,56 @@ def test_gmssl(outputs, tmp):
           rc == 0 and "gmssl" not in out, f"rc={rc} stderr={err[-300:]!r}")
 
 
+NXA6_ALGORITHMS = ["zuc-nea6", "zuc-nia6-32", "zuc-nia6-64", "zuc-nia6-128", "zuc-nca6"]
+AEAD_PEERS = [("aes-256-gcm", "openssl"), ("chacha20-poly1305", "openssl"),
+              ("chacha20-poly1305", "sodium"), ("aes-256-gcm", "sodium")]
+
+
+def result_cells(path, backend=None):
+    with open(path, encoding="utf-8") as f:
+        return {(r["algorithm"], r["configuration"], r["size_bytes"])
+                for r in json.load(f)["results"] if backend in (None, r["backend"])}
+
+
+def available_peers():
+    """(algorithm, backend) of every row `list` says is available."""
+    rc, out, _ = run("list")
+    return {tuple(line.split()[:2]) for line in out.splitlines() if " available " in line}
+
+
+def test_nxa6_rows(outputs, tmp):
+    """ZUC-NEA6 / NIA6 / NCA6 rows in speed (beside AES-256-GCM and
+    ChaCha20-Poly1305 where the peers are built), checked against ref before
+    timing; NEA6 in estream's Init and Stream; the NIA6 MACs in mac, with
+    their ratio to 128-EIA3."""
+    path = os.path.join(tmp, "nxa6.json")
+    peers = [a for a, b in AEAD_PEERS if (a, b) in available_peers()]
+    rc, out, err = run("speed", *NXA6_ALGORITHMS, *peers, "--sizes", "1,17,64,300",
+                       "--repeats", "1", "--impl", "scalar", "--json", path)
+    if not check("speed: the NxA6 and AEAD rows run, their outputs checked",
+                 rc == 0 and "wrong output" not in err and "published vector" not in err,
+                 f"rc={rc} stderr={err[-400:]!r}"):
+        return
+    got = result_cells(path, "libzuc")
+    missing = [(a, s) for a in NXA6_ALGORITHMS for s in (1, 17, 64, 300)
+               if (a, "message", s) not in got]
+    missing += [("stream", a) for a in ["zuc-nea6"] if (a, "stream", 0) not in got]
+    for algorithm, backend in AEAD_PEERS:
+        if algorithm in peers and (algorithm, "message", 300) not in result_cells(path, backend):
+            missing.append((algorithm, backend))
+    check("speed: a cell for every NxA6 algorithm and size, and for each AEAD peer",
+          not missing, str(missing))
+    if outputs.get("estream"):
+        got = result_cells(outputs["estream"], "libzuc")
+        check("estream: ZUC-NEA6's Init and Stream",
+              {("zuc-nea6", "init", 0), ("zuc-nea6", "stream", 0)} <= got, str(sorted(got)[:8]))
+    if outputs.get("mac"):
+        got = result_cells(outputs["mac"], "libzuc")
+        missing = [(a, c) for a in NXA6_ALGORITHMS[1:4]
+                   for c, s in (("mac", 40), ("ratio-to-128-eia3", 0)) if (a, c, s) not in got]
+        check("mac: the NIA6 MACs and their ratio to 128-EIA3", not missing, str(missing))
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -776,6 +826,7 @@ def main():
         test_counter(tmp)
         test_repeat_range(tmp)
         test_gmssl(outputs, tmp)
+        test_nxa6_rows(outputs, tmp)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

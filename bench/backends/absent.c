@@ -39,15 +39,16 @@ __attribute__((unused)) static void absent(const char *algorithms, const char *b
 #ifndef ZUCBENCH_HAVE_OPENSSL
 void bench_register_openssl(void)
 {
-    absent("aes-128-ctr, sm4-ctr, chacha20, 128-eea2, 128-eia2", "openssl",
-           ZUCBENCH_OPENSSL_ABSENT);
+    absent("aes-128-ctr, sm4-ctr, chacha20, 128-eea2, 128-eia2, aes-256-gcm, chacha20-poly1305",
+           "openssl", ZUCBENCH_OPENSSL_ABSENT);
 }
 #endif
 
 #ifndef ZUCBENCH_HAVE_SODIUM
 void bench_register_sodium(void)
 {
-    absent("salsa20-12, chacha20", "sodium", ZUCBENCH_SODIUM_ABSENT);
+    absent("salsa20-12, chacha20, chacha20-poly1305, aes-256-gcm", "sodium",
+           ZUCBENCH_SODIUM_ABSENT);
 }
 #endif
 

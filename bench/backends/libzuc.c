@@ -24,73 +24,127 @@ static size_t group_size(const bench_batch *b, size_t first)
     return b->n - first < k ? b->n - first : k;
 }
 
+/* One call of a many-message function: messages first .. first + k - 1. */
+typedef int (*group_call)(const bench_batch *b, size_t first, size_t k);
+
+static int in_groups(const bench_batch *b, group_call call)
+{
+    int rc = 0;
+    for (size_t i = 0, k; i < b->n; i += k) {
+        k = group_size(b, i);
+        rc |= call(b, i, k);
+    }
+    return rc;
+}
+
+static int eea3_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc_eea3_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] = (zuc_eea3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m], b->directions[m],
+                                  b->msg[m],        b->out[m],    8 * b->len[m] };
+    return zuc_eea3_n(jobs, k);
+}
+
+static int eia3_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc_eia3_job jobs[IN_FLIGHT];
+    uint32_t macs[IN_FLIGHT];
+    jobs[0] = (zuc_eia3_job){ 0 }; /* gcc cannot see that k >= 1 */
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] = (zuc_eia3_job){ b->keys + 32 * m, b->counts[m],  b->bearers[m], b->directions[m],
+                                  b->msg[m],        8 * b->len[m], &macs[j] };
+    int rc = zuc_eia3_n(jobs, k);
+    for (size_t j = 0; j < k; j++)
+        store_be32(b->out[first + j], macs[j]);
+    return rc;
+}
+
+static int zuc256_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc256_crypt_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] = (zuc256_crypt_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], b->out[m],
+                                      b->len[m] };
+    return zuc256_crypt_n(jobs, k);
+}
+
+static int zuc256_mac_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc256_mac_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] = (zuc256_mac_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
+                                    8 * b->len[m],    b->out[m],       b->tag_bytes };
+    return zuc256_mac_n(jobs, k);
+}
+
+/* ZUC-NEA6 / NIA6 / NCA6 with the 3GPP inputs (the IV made from COUNT,
+ * BEARER and DIRECTION inside the call, as a user's would be). */
+static int nea6_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc_nea6_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] =
+            (zuc_nea6_job){ b->keys + 32 * m, b->counts[m], b->bearers[m], b->directions[m], NULL,
+                            b->msg[m],        b->out[m],    8 * b->len[m] };
+    return zuc_nea6_n(jobs, k);
+}
+
+static int nia6_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc_nia6_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] =
+            (zuc_nia6_job){ b->keys + 32 * m, b->counts[m], b->bearers[m], b->directions[m], NULL,
+                            b->msg[m],        b->len[m],    b->out[m],     b->tag_bytes };
+    return zuc_nia6_n(jobs, k);
+}
+
+static int nca6_group(const bench_batch *b, size_t first, size_t k)
+{
+    zuc_nca6_job jobs[IN_FLIGHT];
+    for (size_t j = 0, m = first; j < k; j++, m++)
+        jobs[j] = (zuc_nca6_job){ .key = b->keys + 32 * m,
+                                  .count = b->counts[m],
+                                  .bearer = b->bearers[m],
+                                  .direction = b->directions[m],
+                                  .aad = b->aad + BENCH_AAD_BYTES * m,
+                                  .aad_bytes = BENCH_AAD_BYTES,
+                                  .in = b->msg[m],
+                                  .out = b->out[m],
+                                  .length_bytes = b->len[m],
+                                  .tag = b->out[m] + b->len[m],
+                                  .tag_bytes = 16 };
+    return zuc_nca6_encrypt_n(jobs, k);
+}
+
 static int run_eea3(const bench_batch *b)
 {
-    int rc = 0;
-    for (size_t i = 0, k; i < b->n; i += k) {
-        zuc_eea3_job jobs[IN_FLIGHT];
-        k = group_size(b, i);
-        for (size_t j = 0; j < k; j++) {
-            size_t m = i + j;
-            jobs[j] =
-                (zuc_eea3_job){ b->keys + 32 * m, b->counts[m], b->bearers[m], b->directions[m],
-                                b->msg[m],        b->out[m],    8 * b->len[m] };
-        }
-        rc |= zuc_eea3_n(jobs, k);
-    }
-    return rc;
+    return in_groups(b, eea3_group);
 }
-
 static int run_eia3(const bench_batch *b)
 {
-    int rc = 0;
-    for (size_t i = 0, k; i < b->n; i += k) {
-        zuc_eia3_job jobs[IN_FLIGHT];
-        uint32_t macs[IN_FLIGHT];
-        k = group_size(b, i);
-        for (size_t j = 0; j < k; j++) {
-            size_t m = i + j;
-            jobs[j] =
-                (zuc_eia3_job){ b->keys + 32 * m, b->counts[m],  b->bearers[m], b->directions[m],
-                                b->msg[m],        8 * b->len[m], &macs[j] };
-        }
-        rc |= zuc_eia3_n(jobs, k);
-        for (size_t j = 0; j < k; j++)
-            store_be32(b->out[i + j], macs[j]);
-    }
-    return rc;
+    return in_groups(b, eia3_group);
 }
-
 static int run_zuc256(const bench_batch *b)
 {
-    int rc = 0;
-    for (size_t i = 0, k; i < b->n; i += k) {
-        zuc256_crypt_job jobs[IN_FLIGHT];
-        k = group_size(b, i);
-        for (size_t j = 0; j < k; j++) {
-            size_t m = i + j;
-            jobs[j] = (zuc256_crypt_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], b->out[m],
-                                          b->len[m] };
-        }
-        rc |= zuc256_crypt_n(jobs, k);
-    }
-    return rc;
+    return in_groups(b, zuc256_group);
 }
-
 static int run_zuc256_mac(const bench_batch *b)
 {
-    int rc = 0;
-    for (size_t i = 0, k; i < b->n; i += k) {
-        zuc256_mac_job jobs[IN_FLIGHT];
-        k = group_size(b, i);
-        for (size_t j = 0; j < k; j++) {
-            size_t m = i + j;
-            jobs[j] = (zuc256_mac_job){ b->keys + 32 * m, b->ivs + 25 * m, b->msg[m],
-                                        8 * b->len[m],    b->out[m],       b->tag_bytes };
-        }
-        rc |= zuc256_mac_n(jobs, k);
-    }
-    return rc;
+    return in_groups(b, zuc256_mac_group);
+}
+static int run_nea6(const bench_batch *b)
+{
+    return in_groups(b, nea6_group);
+}
+static int run_nia6(const bench_batch *b)
+{
+    return in_groups(b, nia6_group);
+}
+static int run_nca6(const bench_batch *b)
+{
+    return in_groups(b, nca6_group);
 }
 
 /* Setup alone: the key/IV a message would use, loaded and initialised. */
@@ -114,6 +168,20 @@ static int setup_256(const bench_batch *b)
     return setup_each(b, zuc256_keystream_init);
 }
 
+/* ZUC-NEA6's setup: its IV from COUNT, BEARER and DIRECTION, then the
+ * version-2023 initialisation. */
+static int setup_nea6(const bench_batch *b)
+{
+    zuc_state st;
+    uint8_t iv[16];
+    int rc = 0;
+    for (size_t i = 0; i < b->n; i++) {
+        rc |= zuc_nxa6_iv(iv, ZUC_NEA6, 0, b->counts[i], b->bearers[i], b->directions[i]);
+        rc |= zuc256v_keystream_init(&st, ZUC256_V2023, b->keys + 32 * i, iv);
+    }
+    return rc;
+}
+
 /* One stream per thread, set up once, continued for every sample. */
 static _Thread_local zuc_state stream_state;
 
@@ -126,6 +194,12 @@ static void stream_start_256(void)
 {
     static const uint8_t iv[25] = { 0 };
     zuc256_keystream_init(&stream_state, bench_stream_key256, iv);
+}
+
+static void stream_start_nea6(void)
+{
+    static const uint8_t iv[16] = { 0 };
+    zuc256v_keystream_init(&stream_state, ZUC256_V2023, bench_stream_key256, iv);
 }
 
 static void stream_next(uint8_t *buf, size_t nbytes)
@@ -148,6 +222,11 @@ void bench_register_libzuc(void)
         { "zuc-256-mac32", OUT_TAG4, run_zuc256_mac, NULL, NULL },
         { "zuc-256-mac64", OUT_TAG8, run_zuc256_mac, NULL, NULL },
         { "zuc-256-mac128", OUT_TAG16, run_zuc256_mac, NULL, NULL },
+        { "zuc-nea6", OUT_CIPHERTEXT, run_nea6, stream_start_nea6, setup_nea6 },
+        { "zuc-nia6-32", OUT_TAG4, run_nia6, NULL, NULL },
+        { "zuc-nia6-64", OUT_TAG8, run_nia6, NULL, NULL },
+        { "zuc-nia6-128", OUT_TAG16, run_nia6, NULL, NULL },
+        { "zuc-nca6", OUT_SEALED16, run_nca6, NULL, NULL },
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
         for (const char *const *impl = zuc_impl_list(); *impl; impl++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* openssl.c — OpenSSL 3 EVP as a peer: AES-128 and SM4 in CTR mode (the
  * block ciphers of the document, as stream ciphers), ChaCha20, and the 3GPP
- * 128-EEA2 (AES-128-CTR) and 128-EIA2 (AES-128-CMAC, through EVP_MAC). */
+ * 128-EEA2 (AES-128-CTR) and 128-EIA2 (AES-128-CMAC, through EVP_MAC);
+ * its AEADs are in openssl_aead.c. */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -219,4 +220,5 @@ void bench_register_openssl(void)
     bench_stream_register(&aes, BENCH_STREAM_FNS(aes));
     bench_stream_register(&sm4, BENCH_STREAM_FNS(sm4));
     bench_stream_register(&chacha, BENCH_STREAM_FNS(chacha));
+    bench_register_openssl_aead();
 }

@@ -3,7 +3,8 @@
  * takes 256-bit keys only) and ChaCha20 (crypto_stream_chacha20_ietf).
  * ChaCha20 continues a stream across calls through the block counter (_ic);
  * Salsa20/12 has none, so its Stream column restarts the stream (a new IV)
- * for every 64 KiB block: its setup is a key copy, 1/65536 of the work. */
+ * for every 64 KiB block: its setup is a key copy, 1/65536 of the work.
+ * Its AEADs are in sodium_aead.c. */
 #include <sodium.h>
 #include <stdio.h>
 #include <string.h>
@@ -113,4 +114,5 @@ void bench_register_sodium(void)
     e.unavailable = ready ? NULL : "sodium_init failed";
     e.setup_only = NULL;
     bench_register(&e);
+    bench_register_sodium_aead(ready, version);
 }

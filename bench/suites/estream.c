@@ -53,11 +53,12 @@ static const paper_row paper[] = {
       { 273.47, 155.28, 131.09, 42.21, 38.15, -1, 37.03 } },
 };
 
-/* ZUC first, then the document's order, then the 3GPP peers and ChaCha20. */
+/* ZUC first (ZUC-NEA6: ZUC-256 of 2023), then the document's order, then the
+ * 3GPP peers and ChaCha20. */
 static const char *const default_algorithms[] = {
-    "128-eea3",    "zuc-256",  "hc-128",     "rabbit",  "salsa20-12", "sosemanuk",
-    "aes-128-ctr", "sm4-ctr",  "mickey-128", "trivium", "grain-128",  "enocoro-128v2",
-    "128-eea1",    "128-eea2", "chacha20",   NULL
+    "128-eea3",      "zuc-256",     "zuc-nea6", "hc-128",     "rabbit",  "salsa20-12",
+    "sosemanuk",     "aes-128-ctr", "sm4-ctr",  "mickey-128", "trivium", "grain-128",
+    "enocoro-128v2", "128-eea1",    "128-eea2", "chacha20",   NULL
 };
 
 static const paper_row *paper_for(const char *algorithm)
