@@ -446,6 +446,25 @@ def test_nxa6_rows(outputs, tmp):
         check("mac: the NIA6 MACs and their ratio to 128-EIA3", not missing, str(missing))
 
 
+def test_ablation_best_here(outputs):
+    """Table 15 times Table 13's fastest ZUC-128 combination of the same run
+    ("best here: <id>") unless it is the document's pick."""
+    if not outputs.get("ablation"):
+        return
+    with open(outputs["ablation"], encoding="utf-8") as f:
+        rows = [r for r in json.load(f)["results"] if r["backend"] == "ablation"
+                and r["algorithm"] == "zuc-128"]
+    combos = [r for r in rows if r["configuration"] == "table13" and "+" in r["implementation"]]
+    if not combos:
+        return
+    best = max(combos, key=lambda r: r["median"])["implementation"]
+    table15 = {r["implementation"] for r in rows if r["configuration"] == "table15"}
+    want = set() if best == "call+compile+lazy+sbox1" else {f"best here: {best}"}
+    check("ablation: Table 15 times Table 13's best combination of the run",
+          want <= table15 and len([t for t in table15 if t.startswith("best here")]) == len(want),
+          f"best {best}, table15 {sorted(table15)}")
+
+
 def test_idle_lanes_left_out(tmp):
     """A size at which a batch holds fewer messages than one call: the lane paths'
     cells are left out (their lanes would idle), the one-message paths' are not."""
@@ -827,6 +846,7 @@ def main():
         test_repeat_range(tmp)
         test_gmssl(outputs, tmp)
         test_nxa6_rows(outputs, tmp)
+        test_ablation_best_here(outputs)
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)

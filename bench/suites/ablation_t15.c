@@ -2,7 +2,8 @@
 /* ablation_t15.c — the second source document's Table 15 on this machine:
  * encryption in bits/cycle by message size, with one key/IV initialisation
  * per message, for the unoptimised variant (baseline), the optimised one
- * (the document's best combination) and libzuc's zuc_eea3. */
+ * (the document's best combination), the best combination of this run's
+ * Table 13 where that is another, and libzuc's zuc_eea3. */
 #include "suites/ablation_t15.h"
 
 #include <stdio.h>
@@ -19,7 +20,7 @@
 #define QUICK_SIZES 6                  /* up to 4 MB */
 #define SAMPLE_BYTES ((size_t)8 << 20) /* a sample encrypts at least this much */
 #define QUICK_SAMPLE_BYTES ((size_t)1 << 20)
-#define N_CONTENDERS 3
+#define MAX_CONTENDERS 4
 
 static const size_t sizes[N_SIZES] = { 128,       1 << 10, 8 << 10,  64 << 10,
                                        512 << 10, 4 << 20, 32 << 20, (size_t)320 << 20 };
@@ -32,7 +33,7 @@ static const double doc[N_SIZES][3] = {
 };
 
 typedef struct {
-    const char *name;     /* "unoptimised", "optimised", or libzuc's path */
+    const char *name;     /* "unoptimised", "optimised", "best here: ...", libzuc's path */
     const abl_variant *v; /* NULL: libzuc's zuc_eea3 */
     const char *status;   /* why not timed; NULL if timed */
     double *samples;      /* bits per tick (cycle or ns), one per repeat */
@@ -99,7 +100,8 @@ static void messages_free(messages *m)
 }
 
 /* Every contender at one size, the repeats interleaved. */
-static void time_size(const ablation_options *o, contender *c, size_t s, size_t *done, size_t total)
+static void time_size(const ablation_options *o, contender *c, int nc, size_t s, size_t *done,
+                      size_t total)
 {
     size_t size = sizes[s], sample = o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES;
     uint8_t *in = malloc(size), *out = malloc(size);
@@ -112,7 +114,7 @@ static void time_size(const ablation_options *o, contender *c, size_t s, size_t 
     messages m = messages_new(size < sample ? sample / size : 1);
     uint64_t rng = 0x7AB1E15 + s;
     for (unsigned r = 0; r < o->run.repeats; r++)
-        for (int i = 0; i < N_CONTENDERS; i++) {
+        for (int i = 0; i < nc; i++) {
             if (c[i].status)
                 continue;
             char what[96];
@@ -123,7 +125,7 @@ static void time_size(const ablation_options *o, contender *c, size_t s, size_t 
             double ticks = bench_counter_to_ticks((double)encrypt_all(&c[i], &m, in, out, size));
             c[i].samples[r] = ticks > 0 ? 8.0 * (double)size * (double)m.n / ticks : 0;
         }
-    for (int i = 0; i < N_CONTENDERS; i++)
+    for (int i = 0; i < nc; i++)
         if (!c[i].status)
             c[i].st[s] = bench_stats_of(c[i].samples, o->run.repeats);
     messages_free(&m);
@@ -137,10 +139,10 @@ static const char *unit_of_table(void)
     return strcmp(bench_timer()->unit, "cycles") == 0 ? "bits/cycle" : "bits/ns";
 }
 
-static void record(const ablation_options *o, const contender *c, size_t nsizes)
+static void record(const ablation_options *o, const contender *c, int nc, size_t nsizes)
 {
     for (size_t s = 0; s < nsizes; s++) {
-        for (int i = 0; i < N_CONTENDERS; i++) {
+        for (int i = 0; i < nc; i++) {
             if (c[i].status)
                 continue;
             bench_result r = { "ablation",
@@ -170,58 +172,83 @@ static void print_cell(const contender *c, size_t s, int width)
         printf(" %*.3f", width, c->st[s].median);
 }
 
-static void print_table(const ablation_options *o, const contender *c, size_t nsizes)
+static void print_gain(const contender *base, const contender *c, size_t s)
 {
-    char libzuc[40];
-    snprintf(libzuc, sizeof libzuc, "libzuc-%s", c[2].name);
+    if (base->status || c->status)
+        printf(" %6s", "-");
+    else
+        printf(" %6.0f", (c->st[s].median / base->st[s].median - 1) * 100);
+}
+
+/* c[0] unoptimised, c[1] optimised, then best here (if any), libzuc last. */
+static void print_table(const ablation_options *o, const contender *c, int nc, size_t nsizes)
+{
+    const contender *libzuc = &c[nc - 1], *best = nc == MAX_CONTENDERS ? &c[2] : NULL;
+    char libzuc_label[40];
+    snprintf(libzuc_label, sizeof libzuc_label, "libzuc-%s", libzuc->name);
     printf("\nTable 15: encryption, %s (%s), one key/IV initialisation per message%s\n%-8s %12s "
-           "%10s %6s %14s  | %12s %10s %6s\n",
+           "%10s %6s",
            unit_of_table(), bench_timer()->unit_note,
            strcmp(unit_of_table(), "bits/ns") == 0 ? " (doc: bits/cycle)" : "", "message",
-           "unoptimised", "optimised", "gain%", libzuc, "doc unopt.", "optimised", "gain%");
+           "unoptimised", "optimised", "gain%");
+    if (best)
+        printf(" %10s %6s", "best here", "gain%");
+    printf(" %14s  | %12s %10s %6s\n", libzuc_label, "doc unopt.", "optimised", "gain%");
     for (size_t s = 0; s < nsizes; s++) {
         printf("%-8s", size_labels[s]);
         print_cell(&c[0], s, 12);
         print_cell(&c[1], s, 10);
-        if (c[0].status || c[1].status)
-            printf(" %6s", "-");
-        else
-            printf(" %6.0f", (c[1].st[s].median / c[0].st[s].median - 1) * 100);
-        print_cell(&c[2], s, 14);
+        print_gain(&c[0], &c[1], s);
+        if (best) {
+            print_cell(best, s, 10);
+            print_gain(&c[0], best, s);
+        }
+        print_cell(libzuc, s, 14);
         printf("  | %12.3f %10.3f %6.0f\n", doc[s][0], doc[s][1], doc[s][2]);
     }
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < nc - 1; i++)
         if (c[i].status)
             printf("%s: %s\n", c[i].name, c[i].status);
-    printf("\nunoptimised: the baseline variant; optimised: %s; libzuc: zuc_eea3.\n"
+    printf("\nunoptimised: the baseline variant; optimised: %s (the document's pick)%s%s; "
+           "libzuc: zuc_eea3.\n"
            "Median of %u samples. A sample encrypts max(1, %zu MB / size) messages, each with its "
            "own\nrandom key and COUNT/BEARER/DIRECTION (the 128-EEA3 IV), from one buffer of the "
            "message size\ninto another%s.\ndoc: the document's figures, from another machine "
            "(Core i7-8750H, gcc).\n",
-           ABLATION_BEST, o->run.repeats, (o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES) >> 20,
+           ABLATION_BEST, best ? "; best here: Table 13's fastest combination in this run, " : "",
+           best ? best->name + strlen("best here: ") : "", o->run.repeats,
+           (o->quick ? QUICK_SAMPLE_BYTES : SAMPLE_BYTES) >> 20,
            o->quick ? " (--quick: messages up to 4 MB)" : "");
 }
 
-int ablation_table15(const ablation_options *o)
+int ablation_table15(const ablation_options *o, const char *best_here)
 {
-    int wrong = 0;
+    int wrong = 0, nc = 0;
     size_t nsizes = o->quick ? QUICK_SIZES : N_SIZES, done = 0;
-    contender c[N_CONTENDERS] = { { .name = "unoptimised" },
-                                  { .name = "optimised" },
-                                  { .name = zuc_impl_name() } };
-    c[0].v = ablation_checked("baseline", &c[0].status, &wrong);
-    c[1].v = ablation_checked(ABLATION_BEST, &c[1].status, &wrong);
+    static char best_name[80];
+    contender c[MAX_CONTENDERS] = { { 0 } };
+    const char *ids[MAX_CONTENDERS] = { "baseline", ABLATION_BEST };
+    c[nc++].name = "unoptimised";
+    c[nc++].name = "optimised";
+    if (best_here && strcmp(best_here, ABLATION_BEST) != 0) {
+        snprintf(best_name, sizeof best_name, "best here: %s", best_here);
+        ids[nc] = best_here;
+        c[nc++].name = best_name;
+    }
+    for (int i = 0; i < nc; i++)
+        c[i].v = ablation_checked(ids[i], &c[i].status, &wrong);
+    c[nc++].name = zuc_impl_name(); /* v NULL: libzuc */
     size_t ntimed = 0;
-    for (int i = 0; i < N_CONTENDERS; i++) {
+    for (int i = 0; i < nc; i++) {
         c[i].samples = calloc(o->run.repeats, sizeof *c[i].samples);
         ntimed += !c[i].status;
     }
     for (size_t s = 0; s < nsizes; s++)
-        time_size(o, c, s, &done, ntimed * nsizes * o->run.repeats);
+        time_size(o, c, nc, s, &done, ntimed * nsizes * o->run.repeats);
     suite_progress_clear(&o->run);
-    print_table(o, c, nsizes);
-    record(o, c, nsizes);
-    for (int i = 0; i < N_CONTENDERS; i++)
+    print_table(o, c, nc, nsizes);
+    record(o, c, nc, nsizes);
+    for (int i = 0; i < nc; i++)
         free(c[i].samples);
     return wrong;
 }
