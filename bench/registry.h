@@ -100,6 +100,9 @@ void bench_batch_free(bench_batch *b);
 extern const uint8_t bench_stream_key128[16], bench_stream_iv128[16];
 extern const uint8_t bench_stream_key256[32];
 
+/* A prepare for entries that have nothing to select before timing. */
+int bench_prepare_nothing(const bench_entry *e);
+
 /* Registration by each backend (backends/<name>.c), from its
  * bench_register_<name>(), which backends/backends.c calls in turn. */
 void bench_register(const bench_entry *e);

@@ -350,12 +350,6 @@ static void stream_next(uint8_t *buf, size_t nbytes)
     gm.zuc_generate_keystream(&stream_state, nbytes / 4, (uint32_t *)(void *)buf);
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 /* 3GPP LENGTH is 32 bits: at most 2^32 - 1 bits per EEA3/EIA3 message. */
 #define MAX_3GPP_BYTES ((size_t)0xFFFFFFFFu / 8)
 
@@ -390,7 +384,7 @@ void bench_register_gmssl(void)
             .max_bytes = algs[a].max_bytes,
             .unavailable = absent,
             .source = absent ? "library: GmSSL 3 (loaded at run time)" : source,
-            .prepare = prepare_nothing,
+            .prepare = bench_prepare_nothing,
             .run = algs[a].run,
             .setup_only = algs[a].setup_only,
             .stream_start = algs[a].stream_start,

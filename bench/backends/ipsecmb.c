@@ -323,12 +323,6 @@ static int run_zuc256_mac_jobs(const bench_batch *b)
     return run_jobs_in_flight(b, fill_mac_of);
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 void bench_register_ipsecmb(void)
 {
     bench_register_context("ipsec_mb_version", ipsecmb_version);
@@ -368,7 +362,7 @@ void bench_register_ipsecmb(void)
             .max_bytes = IPSECMB_ZUC_MAX_BYTES,
             .unavailable = ipsecmb_unavailable(),
             .source = "library: Intel ipsec-mb",
-            .prepare = prepare_nothing,
+            .prepare = bench_prepare_nothing,
             .run = algs[a].run,
         };
         bench_register(&e);

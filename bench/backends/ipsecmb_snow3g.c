@@ -90,12 +90,6 @@ static int check_eia1(void)
                : -1;
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 void bench_register_snow3g(void)
 {
     static char source[64];
@@ -107,7 +101,7 @@ void bench_register_snow3g(void)
         .output = OUT_CIPHERTEXT,
         .unavailable = ipsecmb_unavailable(),
         .source = source,
-        .prepare = prepare_nothing,
+        .prepare = bench_prepare_nothing,
         .run = run_eea1,
         .known_answer = check_eea1,
     };

@@ -194,12 +194,6 @@ static int check_eea2(void)
     return memcmp(out, ct, 31) == 0 && (out[31] & 0xF8) == (ct[31] & 0xF8) ? 0 : -1;
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 void bench_register_openssl(void)
 {
     snprintf(version, sizeof version, "library: %s", OpenSSL_version(OPENSSL_VERSION));
@@ -212,7 +206,7 @@ void bench_register_openssl(void)
         .variant = "evp-mac",
         .output = OUT_TAG4,
         .source = version,
-        .prepare = prepare_nothing,
+        .prepare = bench_prepare_nothing,
         .run = run_eia2,
         .known_answer = check_eia2,
     };

@@ -62,12 +62,6 @@ static int check_chacha(void)
     return bench_aead_check(seal_chacha, &bench_kat_chacha20_poly1305);
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 void bench_register_openssl_aead(void)
 {
     static char version[64];
@@ -78,7 +72,7 @@ void bench_register_openssl_aead(void)
         .variant = "evp",
         .output = OUT_SEALED16,
         .source = version,
-        .prepare = prepare_nothing,
+        .prepare = bench_prepare_nothing,
         .run = run_gcm,
         .known_answer = check_gcm,
     };

@@ -39,12 +39,6 @@ static int check_gcm(void)
     return bench_aead_check(seal_gcm, &bench_kat_aes_256_gcm);
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 /* ready: sodium_init succeeded; version: the library's, for the rows. */
 void bench_register_sodium_aead(int ready, const char *version)
 {
@@ -55,7 +49,7 @@ void bench_register_sodium_aead(int ready, const char *version)
         .output = OUT_SEALED16,
         .unavailable = ready ? NULL : "sodium_init failed",
         .source = version,
-        .prepare = prepare_nothing,
+        .prepare = bench_prepare_nothing,
         .run = run_chacha,
         .known_answer = check_chacha,
     };

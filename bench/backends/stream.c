@@ -68,12 +68,6 @@ int bench_stream_kat(const bench_stream *s, void *ctx)
     return ok ? 0 : -1;
 }
 
-static int prepare_nothing(const bench_entry *e)
-{
-    (void)e;
-    return 0;
-}
-
 /* Every descriptor an entry was made from, for bench_streams. */
 #define MAX_STREAMS 64
 static const bench_stream *streams[MAX_STREAMS];
@@ -98,7 +92,7 @@ bench_entry bench_stream_entry(const bench_stream *s, bench_stream_fns fns)
         .output = OUT_CIPHERTEXT,
         .unavailable = s->unavailable,
         .source = s->source,
-        .prepare = prepare_nothing,
+        .prepare = bench_prepare_nothing,
         .run = fns.run,
         .setup_only = fns.setup,
         .stream_start = fns.start,
