@@ -5,7 +5,10 @@
 Usage: python3 tests/cli_test.py PATH-TO-ZUC PATH-TO-TESTS/VECTORS
 
 Every vector of zuc128/eea3/eia3/zuc256/zuc256_mac.json goes through the tool
-by --in and by --in-file (both ZUC-256 IV forms); --out-file is checked by
+by --in and by --in-file (both ZUC-256 IV forms), those of zuc256_versions.json
+with --version, and all of zuc256_3gpp_nxa6.json through nea6, nia6 (tag and
+verification) and nca6 (encryption and decryption), each also with a tampered
+tag that must be refused (exit 1, nothing written); --out-file is checked by
 round trips and on every kind of target (a FIFO, a symbolic link, a hard
 link, a 0600 file, "-"); an interrupted run must leave no temporary file and
 exit 130/143; each kind of bad input must give exit status 2, nothing on
@@ -16,6 +19,7 @@ A cross-built tool is run through the emulator named in $ZUC_EMULATOR.
 """
 import json
 import os
+import re
 import shlex
 import signal
 import stat
@@ -50,6 +54,14 @@ def expect_line(name, args, want, stdin=b""):
 def expect_error(name, args, needle="", stdin=b""):
     """Bad input: exit 2, empty stdout, one stderr line "zuc: ..." containing needle."""
     return clitest.expect_error(name, run(*args, stdin=stdin), "zuc: ", needle)
+
+
+def expect_rejected(name, args, needle="the tag does not verify", stdin=b""):
+    """A tag that does not verify: exit 1, empty stdout, one stderr line "zuc: ..."."""
+    rc, out, err = run(*args, stdin=stdin)
+    lines = err.splitlines()
+    ok = rc == 1 and out == "" and len(lines) == 1 and lines[0].startswith("zuc: ") and needle in err
+    return check(name, ok, f"rc={rc} stdout={out[:80]!r} stderr={err[:300]!r}")
 
 
 def zero_unused_bits(data, bits):
@@ -156,6 +168,8 @@ def test_zuc256(tmp):
             args = ["zuc256", "--key", v["key"], "--iv", v[form], "--bytes", nbytes]
             expect_line(f"{vid} zuc256 --in ({form})", args + ["--in", v["plaintext"]], v["ciphertext"])
             expect_line(f"{vid} zuc256 --in-file ({form})", args + ["--in-file", pt_file], v["ciphertext"])
+            expect_line(f"{vid} zuc256 --version 2018 ({form})",
+                        args + ["--version", 2018, "--in", v["plaintext"]], v["ciphertext"])
         args = ["zuc256", "--key", v["key"], "--iv", v["iv25"], "--bytes", nbytes]
         ct_file, back_file = os.path.join(tmp, vid + ".ct"), os.path.join(tmp, vid + ".back")
         rc1, out1, _ = run(*args, "--in-file", pt_file, "--out-file", ct_file)
@@ -176,9 +190,203 @@ def test_zuc256_mac(tmp):
                     "--tag-bytes", v["tag_bits"] // 8, "--bits", v["length_bits"]]
             expect_line(f"{vid} zuc256-mac --in ({form})", args + ["--in", v["message"]], v["tag"])
             expect_line(f"{vid} zuc256-mac --in-file ({form})", args + ["--in-file", path], v["tag"])
+            expect_line(f"{vid} zuc256-mac --version=2018 ({form})",
+                        args + ["--version=2018", "--in", v["message"]], v["tag"])
+
+
+def test_zuc256_versions():
+    """zuc256_versions.json: keystream (keystream and zuc256 over zeros) and MACs."""
+    for v in load("zuc256_versions.json"):
+        vid, version = v["id"], v["version"]
+        key_iv = ["--key", v["key"], "--iv", v["iv"], "--version", version]
+        if v["kind"] == "keystream":
+            words = v["keystream_words"]
+            expect_line(f"{vid} keystream --version {version}",
+                        ["keystream", *key_iv, "--words", len(words)], "".join(words))
+            expect_line(f"{vid} zuc256 --version {version}",
+                        ["zuc256", *key_iv, "--bytes", 4 * len(words), "--in", "00" * 4 * len(words)],
+                        "".join(words))
+        else:
+            expect_line(f"{vid} zuc256-mac --version {version}",
+                        ["zuc256-mac", *key_iv, "--tag-bytes", v["tag_bits"] // 8,
+                         "--bits", v["length_bits"], "--in", v["message"]], v["tag"])
+
+
+# ---------------------------------------------- ZUC-NEA6, ZUC-NIA6, ZUC-NCA6
+
+def nxa6_vectors(algorithm):
+    return [v for v in load("zuc256_3gpp_nxa6.json") if v["algorithm"] == algorithm]
+
+
+def nxa6_link(v, first_byte):
+    """--count/--bearer/--direction for a vector whose IV has the layout the tool
+    makes (byte 0 first_byte, byte 1 BEARER << 1 | DIRECTION, bytes 8..11 COUNT,
+    the others zero); None for the others."""
+    iv = bytes.fromhex(v["iv"])
+    if iv[0] != first_byte or iv[1] >= 64 or any(iv[2:8]) or any(iv[12:]):
+        return None
+    return ["--count", iv[8:12].hex(), "--bearer", iv[1] >> 1, "--direction", iv[1] & 1]
+
+
+def tampered(hex_text):
+    """The same bytes with the last bit flipped."""
+    data = bytearray(bytes.fromhex(hex_text))
+    data[-1] ^= 1
+    return data.hex()
+
+
+def test_nea6(tmp):
+    vectors = nxa6_vectors("ZUC-NEA6")
+    check("18 NEA6 vectors", len(vectors) == 18, str(len(vectors)))
+    with_link = 0
+    for v in vectors:
+        vid, bits = v["id"], v["length_bits"]
+        args = ["nea6", "--key", v["key"], "--iv", v["iv"], "--bits", bits]
+        expect_line(f"{vid} nea6 --in", args + ["--in", v["msg"]], v["ct"])
+        expect_line(f"{vid} nea6 decrypts", args + ["--in", v["ct"]], v["msg"])
+        path = os.path.join(tmp, vid + ".pt")
+        write_bytes(path, bytes.fromhex(v["msg"]) + b"\xff")
+        expect_line(f"{vid} nea6 --in-file", args + ["--in-file", path], v["ct"])
+        link = nxa6_link(v, 0)
+        if link:
+            with_link += 1
+            expect_line(f"{vid} nea6 --count --bearer --direction",
+                        ["nea6", "--key", v["key"], *link, "--bits", bits, "--in", v["msg"]], v["ct"])
+    check("NEA6 vectors with the 3GPP IV layout run by COUNT", with_link >= 3, str(with_link))
+
+
+def test_nia6(tmp):
+    vectors = nxa6_vectors("ZUC-NIA6")
+    check("17 NIA6 vectors", len(vectors) == 17, str(len(vectors)))
+    with_link = 0
+    for v in vectors:
+        vid, tag_bytes = v["id"], v["tag_bits"] // 8
+        base = ["nia6", "--key", v["key"], "--iv", v["iv"], "--bytes", v["length_bits"] // 8,
+                "--in", v["msg"]]
+        expect_line(f"{vid} nia6", base + ["--tag-bytes", tag_bytes], v["tag"])
+        path = os.path.join(tmp, vid + ".msg")
+        write_bytes(path, bytes.fromhex(v["msg"]))
+        expect_line(f"{vid} nia6 --in-file", base[:-2] + ["--in-file", path, "--tag-bytes", tag_bytes],
+                    v["tag"])
+        rc, out, err = run(*base, "--tag", v["tag"])
+        check(f"{vid} nia6 --tag verifies: exit 0, nothing written", rc == 0 and out == "" and err == "",
+              f"rc={rc} {out!r} {err!r}")
+        rc, out, err = run(*base, "--tag", v["tag"], "--tag-bytes", tag_bytes)
+        check(f"{vid} nia6 --tag with --tag-bytes", rc == 0 and out == "" and err == "", err)
+        expect_rejected(f"{vid} nia6 tampered tag", base + ["--tag", tampered(v["tag"])],
+                        "zuc: nia6: the tag does not verify")
+        if v["msg"]:
+            expect_rejected(f"{vid} nia6 tampered message",
+                            base[:-1] + [tampered(v["msg"]), "--tag", v["tag"]])
+        link = nxa6_link(v, 8 * tag_bytes)
+        if link:
+            with_link += 1
+            expect_line(f"{vid} nia6 --count --bearer --direction",
+                        ["nia6", "--key", v["key"], *link, "--bytes", v["length_bits"] // 8,
+                         "--tag-bytes", tag_bytes, "--in", v["msg"]], v["tag"])
+    check("NIA6 vectors with the 3GPP IV layout run by COUNT", with_link >= 3, str(with_link))
+
+
+def nca6_args(v, *, decrypt=False, link=None, aad=True):
+    """nca6 on vector v: encryption of its msg, or decryption of its ct with its tag."""
+    args = ["nca6", "--key", v["key"], *(link or ["--iv", v["iv"]]), "--bytes", v["length_bits"] // 8]
+    if aad and v["aad"]:
+        args += ["--aad", v["aad"]]
+    if decrypt:
+        return args + ["--decrypt", "--tag", v["tag"], "--in", v["ct"]]
+    return args + ["--tag-bytes", v["tag_bits"] // 8, "--in", v["msg"]]
+
+
+def test_nca6(tmp):
+    vectors = nxa6_vectors("ZUC-NCA6")
+    check("20 NCA6 vectors", len(vectors) == 20, str(len(vectors)))
+    work = os.path.join(tmp, "nca6")
+    os.mkdir(work)
+    target = os.path.join(work, "plain.bin")
+    with_link = 0
+    for v in vectors:
+        vid = v["id"]
+        expect_line(f"{vid} nca6: ciphertext, then tag", nca6_args(v), v["ct"] + v["tag"])
+        expect_line(f"{vid} nca6 --decrypt", nca6_args(v, decrypt=True), v["msg"])
+        aad_file = os.path.join(work, vid + ".aad")
+        write_bytes(aad_file, bytes.fromhex(v["aad"]))
+        expect_line(f"{vid} nca6 --aad-file", nca6_args(v, aad=False) + ["--aad-file", aad_file],
+                    v["ct"] + v["tag"])
+        expect_line(f"{vid} nca6 --decrypt --aad-file",
+                    nca6_args(v, decrypt=True, aad=False) + ["--aad-file", aad_file], v["msg"])
+        bad_tag = nca6_args(v, decrypt=True)
+        bad_tag[bad_tag.index("--tag") + 1] = tampered(v["tag"])
+        expect_rejected(f"{vid} nca6 --decrypt, tampered tag", bad_tag + ["--out-file", target],
+                        "zuc: nca6: the tag does not verify; nothing decrypted")
+        check(f"{vid} nca6 tampered tag: --out-file not created, no temporary file left",
+              all(n.endswith(".aad") for n in os.listdir(work)), str(os.listdir(work)))
+        bad_aad = nca6_args(v, decrypt=True, aad=False) + ["--aad", (v["aad"] or "") + "00"]
+        expect_rejected(f"{vid} nca6 --decrypt, other associated data", bad_aad)
+        if v["ct"]:
+            bad_ct = nca6_args(v, decrypt=True)
+            bad_ct[-1] = tampered(v["ct"])
+            expect_rejected(f"{vid} nca6 --decrypt, tampered ciphertext", bad_ct)
+        link = nxa6_link(v, v["tag_bits"] + 4)
+        if link:
+            with_link += 1
+            expect_line(f"{vid} nca6 --count --bearer --direction", nca6_args(v, link=link),
+                        v["ct"] + v["tag"])
+            expect_line(f"{vid} nca6 --decrypt --count --bearer --direction",
+                        nca6_args(v, decrypt=True, link=link), v["msg"])
+    check("NCA6 vectors with the 3GPP IV layout run by COUNT", with_link >= 3, str(with_link))
+
+
+def test_nca6_files(tmp):
+    """A ciphertext file ends with the tag; decrypted from it, a refused tag
+    leaves an existing --out-file as it was."""
+    v = next(v for v in nxa6_vectors("ZUC-NCA6") if v["msg"] and v["aad"])
+    work = os.path.join(tmp, "nca6-files")
+    os.mkdir(work)
+    ct_file, pt_file = os.path.join(work, "ct.bin"), os.path.join(work, "pt.bin")
+    rc, out, err = run(*nca6_args(v), "--out-file", ct_file)
+    check("nca6 --out-file: ciphertext, then tag", rc == 0 and out == ""
+          and read_bytes(ct_file).hex() == v["ct"] + v["tag"], f"rc={rc} {err!r}")
+    args = nca6_args(v, decrypt=True)[:-2] + ["--in-file", ct_file]
+    rc, out, err = run(*args, "--out-file", pt_file)
+    check("nca6 --decrypt of that file", rc == 0 and out == "" and read_bytes(pt_file).hex() == v["msg"],
+          f"rc={rc} {err!r}")
+    write_bytes(pt_file, b"previous")
+    bad = args[:]
+    bad[bad.index("--tag") + 1] = tampered(v["tag"])
+    expect_rejected("nca6 --decrypt refused with --out-file", bad + ["--out-file", pt_file])
+    check("a refused decryption leaves --out-file as it was", read_bytes(pt_file) == b"previous"
+          and sorted(os.listdir(work)) == ["ct.bin", "pt.bin"], str(os.listdir(work)))
+    rc, out, err = run(*nca6_args(v, aad=False), "--aad-file", "-", stdin=bytes.fromhex(v["aad"]))
+    check("nca6 --aad-file - reads standard input", rc == 0 and out.strip() == v["ct"] + v["tag"], err)
+
+
+def test_nxa6_iv_made():
+    """The IV made from COUNT, BEARER and DIRECTION: -v shows it, and --iv with it agrees."""
+    v = nxa6_vectors("ZUC-NIA6")[1]
+    iv = "30" + f"{(5 << 1) | 1:02x}" + "00" * 6 + "89abcdef" + "00" * 4
+    args = ["nia6", "--key", v["key"], "--tag-bytes", 6, "--bytes", v["length_bits"] // 8, "--in", v["msg"]]
+    rc1, by_link, err = run("-v", *args, "--count", "0x89abcdef", "--bearer", 5, "--direction", 1)
+    rc2, by_iv, _ = run(*args, "--iv", iv)
+    check("nia6: the IV made from COUNT, BEARER, DIRECTION is the 3GPP layout",
+          rc1 == rc2 == 0 and by_link == by_iv and f"IV {iv}" in err, f"{by_link!r} {by_iv!r} {err!r}")
 
 
 # ---------------------------------------------------------------- help
+
+THREE_GPP = {"--count", "--bearer", "--direction"}
+IO = {"--in", "--in-file", "--out-file"}
+NXA6 = {"--key", "--iv", *THREE_GPP, *IO}
+OPTIONS_OF = {   # each command's options, as its --help must list them
+    "keystream": {"--key", "--iv", "--words", "--version"},
+    "eea3": {"--key", *THREE_GPP, "--bits", *IO},
+    "eia3": {"--key", *THREE_GPP, "--bits", *IO},
+    "zuc256": {"--key", "--iv", "--bytes", "--version", *IO},
+    "zuc256-mac": {"--key", "--iv", "--tag-bytes", "--bits", "--version", *IO},
+    "nea6": {*NXA6, "--bits"},
+    "nia6": {*NXA6, "--bytes", "--tag-bytes", "--tag"},
+    "nca6": {*NXA6, "--bytes", "--tag-bytes", "--tag", "--aad", "--aad-file", "--decrypt"},
+}
+
 
 def help_examples(text):
     """(command line, expected output) for each "$ zuc ..." example of a help text."""
@@ -196,7 +404,7 @@ def help_examples(text):
 
 
 def test_help():
-    commands = ["keystream", "eea3", "eia3", "zuc256", "zuc256-mac"]
+    commands = list(OPTIONS_OF)
     rc, main_help, err = run("--help")
     check("--help: exit 0, stdout, no stderr", rc == 0 and "Usage" in main_help and err == "")
     check("help == --help", run("help") == (0, main_help, ""))
@@ -209,9 +417,14 @@ def test_help():
               f"rc={rc} {err!r}")
         check(f"help {name} == {name} --help", run("help", name) == (rc, text, err))
         check(f"{name} -h == {name} --help", run(name, "--key", "00", "-h") == (rc, text, err))
+        if "--decrypt" in OPTIONS_OF[name]:   # a flag takes no value: -h after it asks for help
+            check(f"{name} --decrypt -h == {name} --help", run(name, "--decrypt", "-h") == (rc, text, err))
         takes_out_file = name != "keystream"
         check(f"{name} --help offers --out-file only if it takes it",
               ("--out-file" in text) == takes_out_file, text)
+        named = set(re.findall(r"--[a-z][a-z-]*", text)) - {"--help", "--verbose", "--name"}
+        check(f"{name} --help names its own options, and only those", named == OPTIONS_OF[name],
+              f"extra {sorted(named - OPTIONS_OF[name])}, missing {sorted(OPTIONS_OF[name] - named)}")
         sub_examples = help_examples(text)
         check(f"{name} --help has an example", any(a[0] == name for a, _ in sub_examples))
         examples += sub_examples
@@ -222,6 +435,13 @@ def test_help():
     check("no arguments: usage on stderr, exit 2", rc == 2 and out == "" and "Usage" in err)
     rc, out, err = run("--version")
     check("--version", rc == 0 and out.startswith("zuc ") and out.count("\n") == 1 and err == "")
+    rc, out2, err = run("-v", "--version")
+    check("-v --version", rc == 0 and out2 == out)
+    expect_error("--version before a subcommand takes nothing after it", ["--version", "2023"],
+                 "the ZUC-256 version goes after the subcommand")
+    expect_error("--version after keystream needs a value",
+                 ["keystream", "--key", "00" * 32, "--iv", "00" * 25, "--words", 1, "--version"],
+                 "--version needs a value")
 
 
 def test_verbose():
@@ -257,6 +477,7 @@ def eea3_args(**change):
 def valid_commands(tmp):
     """One valid argument list per subcommand, as {name: [(option, value)]}."""
     k256, iv25 = "00" * 32, "00" * 25
+    link = [("--count", "0x12345678"), ("--bearer", 3), ("--direction", 1)]
     return {
         "keystream": [("--key", "00" * 16), ("--iv", "00" * 16), ("--words", 2)],
         "eea3": list(zip(eea3_args()[1::2], eea3_args()[2::2], strict=False)),
@@ -264,6 +485,9 @@ def valid_commands(tmp):
         "zuc256": [("--key", k256), ("--iv", iv25), ("--bytes", 8), ("--in", "00" * 8)],
         "zuc256-mac": [("--key", k256), ("--iv", iv25), ("--tag-bytes", 4), ("--bits", 64),
                        ("--in", "00" * 8)],
+        "nea6": [("--key", k256), *link, ("--bits", 12), ("--in", "0000")],
+        "nia6": [("--key", k256), *link, ("--tag-bytes", 7), ("--bytes", 2), ("--in", "0000")],
+        "nca6": [("--key", k256), *link, ("--tag-bytes", 16), ("--bytes", 2), ("--in", "0000")],
     }
 
 
@@ -307,7 +531,8 @@ def test_bad_input(tmp):
       "--iv: expected 16 bytes (32 hex digits) for ZUC-128, got 15 bytes")
     e("ZUC-128 IV of 25 bytes", ["keystream", "--key", k128, "--iv", "00" * 25, "--words", 1], "got 25 bytes")
     e("ZUC-256 IV of 24 bytes", ["keystream", "--key", k256, "--iv", "00" * 24, "--words", 1],
-      "--iv: expected 25 bytes (50 hex digits) or the packed 23-byte form (46 hex digits) for ZUC-256, got 24 bytes")
+      "--iv: expected 25 bytes (50 hex digits) or the packed 23-byte form (46 hex digits) for ZUC-256 version 2018, "
+      "got 24 bytes")
     e("ZUC-256 IV of 16 bytes (zuc256)", ["zuc256", "--key", k256, "--iv", "00" * 16, "--bytes", 1,
                                           "--in", "00"], "got 16 bytes")
     e("25-byte IV with IV17 > 0x3f", ["keystream", "--key", k256, "--iv", "00" * 17 + "40" + "00" * 7,
@@ -389,6 +614,114 @@ def test_bad_input(tmp):
       f"cannot write '{dangling}': No such file or directory")
     check("the link to nothing is left alone", os.path.islink(dangling) and
           not os.path.exists(os.path.join(tmp, "nowhere")))
+
+
+def test_bad_versions():
+    """--version on the ZUC-256 commands: the IV size follows it."""
+    k256, e = "00" * 32, expect_error
+    ks = ["keystream", "--key", k256, "--words", 1]
+    mac = ["zuc256-mac", "--key", k256, "--tag-bytes", 4, "--bits", 8, "--in", "00"]
+    e("version 2018 (default), 16-byte IV", ks + ["--iv", "00" * 16],
+      "for ZUC-256 version 2018, got 16 bytes (16 bytes is the IV of --version 2021 or 2023)")
+    e("version 2018, 16-byte IV (zuc256)", ["zuc256", "--key", k256, "--iv", "00" * 16, "--bytes", 1,
+                                            "--in", "00", "--version", 2018], "version 2018, got 16 bytes")
+    e("version 2021, 25-byte IV", ks + ["--iv", "00" * 25, "--version", 2021],
+      "zuc: --iv: expected 16 bytes (32 hex digits) for ZUC-256 version 2021, got 25 bytes")
+    e("version 2023, 23-byte IV (mac)", mac + ["--iv", "00" * 23, "--version", 2023],
+      "--iv: expected 16 bytes (32 hex digits) for ZUC-256 version 2023, got 23 bytes")
+    e("version 2023, 17-byte IV (zuc256)", ["zuc256", "--key", k256, "--iv", "00" * 17, "--bytes", 1,
+                                            "--in", "00", "--version=2023"], "version 2023, got 17 bytes")
+    for bad in ("2019", "0", "x", "", "20230"):
+        e(f"--version {bad!r}", ks + ["--iv", "00" * 16, "--version", bad], "--version")
+    e("--version message", ks + ["--iv", "00" * 16, "--version", 2022],
+      "--version must be 2018, 2021 or 2023 (the ZUC-256 version), got 2022")
+    e("--version with a ZUC-128 key", ["keystream", "--key", "00" * 16, "--iv", "00" * 16, "--words", 1,
+                                       "--version", 2018], "ZUC-128 (a 16-byte key) has none")
+    e("--version on eea3", eea3_args() + ["--version", 2023], "eea3 does not take --version")
+    e("--version on nea6", ["nea6", "--version", 2023], "nea6 does not take --version")
+    e("--version given twice", ks + ["--iv", "00" * 16, "--version", 2021, "--version", 2023],
+      "--version given more than once")
+
+
+def test_bad_nxa6(tmp):
+    """Bad input to nea6, nia6 and nca6: exit 2, one line naming the option."""
+    k256, e = "00" * 32, expect_error
+    iv = ["--iv", "00" * 16]
+    nea6 = ["nea6", "--key", k256, "--bits", 8, "--in", "00"]
+    nia6 = ["nia6", "--key", k256, "--bytes", 1, "--in", "00"]
+    nca6 = ["nca6", "--key", k256, "--bytes", 1, "--in", "00"]
+
+    e("nea6 key of 16 bytes", ["nea6", "--key", "00" * 16, *iv, "--bits", 8, "--in", "00"],
+      "--key: expected 32 bytes (64 hex digits) for ZUC-NEA6, got 16 bytes")
+    e("nia6 key of 33 bytes", ["nia6", "--key", "00" * 33, *iv, "--tag-bytes", 4, "--bytes", 1, "--in", "00"],
+      "for ZUC-NIA6, got 33 bytes")
+    e("nea6 IV of 15 bytes", nea6 + ["--iv", "00" * 15],
+      "zuc: --iv: expected 16 bytes (32 hex digits) for ZUC-NEA6, got 15 bytes")
+    e("nia6 IV of 25 bytes", nia6 + ["--tag-bytes", 4, "--iv", "00" * 25], "for ZUC-NIA6, got 25 bytes")
+    e("nca6 IV of 17 bytes", nca6 + ["--tag-bytes", 4, "--iv", "00" * 17], "for ZUC-NCA6, got 17 bytes")
+    e("nea6 bad hex IV", nea6 + ["--iv", "0" * 31 + "g"], "--iv: bad hex digit 'g' at position 32")
+    e("nea6 without IV or COUNT", nea6, "nea6: missing --count (or give the whole IV with --iv)")
+    e("nea6 COUNT without BEARER", nea6 + ["--count", "1", "--direction", 0], "nea6: missing --bearer")
+    e("nea6 --iv and --count", nea6 + iv + ["--count", "1"],
+      "nea6: give either --iv or --count, --bearer and --direction, not both")
+    e("nia6 --iv and --direction", nia6 + iv + ["--tag-bytes", 4, "--direction", 1], "not both")
+    e("nea6 --bearer 32", nea6 + ["--count", "1", "--bearer", 32, "--direction", 0], "--bearer must be 0..31")
+    e("nea6 --bits beyond the data", ["nea6", "--key", k256, *iv, "--bits", 9, "--in", "00"],
+      "--bits 9 exceeds the 8 bits given")
+    e("nea6 --bits 2^32", ["nea6", "--key", k256, *iv, "--bits", 2**32, "--in", "00"],
+      "--bits must be 0..4294967295")
+    e("nea6 --bytes", nea6 + iv + ["--bytes", 1], "nea6 does not take --bytes")
+    e("nia6 --bytes beyond NIA6's limit", ["nia6", "--key", k256, *iv, "--tag-bytes", 4, "--bytes", 2**29,
+                                           "--in", "00"], "--bytes must be 0..536870864")
+    e("nca6 --bytes beyond the data", ["nca6", "--key", k256, *iv, "--tag-bytes", 4, "--bytes", 2, "--in", "00"],
+      "--bytes 2 exceeds the 1 bytes given")
+    e("nia6 --bits", nia6 + iv + ["--tag-bytes", 4, "--bits", 8], "nia6 does not take --bits")
+
+    # tag sizes
+    e("nia6 without --tag-bytes or --tag", nia6 + iv, "nia6: missing --tag-bytes")
+    e("nca6 without --tag-bytes", nca6 + iv, "nca6: missing --tag-bytes")
+    for t in (3, 17, 0):
+        e(f"nia6 --tag-bytes {t}", nia6 + iv + ["--tag-bytes", t], f"--tag-bytes must be 4..16, got {t}")
+        e(f"nca6 --tag-bytes {t}", nca6 + iv + ["--tag-bytes", t], f"--tag-bytes must be 4..16, got {t}")
+    for n in (3, 17):
+        e(f"nia6 --tag of {n} bytes", nia6 + iv + ["--tag", "00" * n],
+          f"--tag: expected 4 to 16 bytes (8 to 32 hex digits), got {n} bytes")
+        e(f"nca6 --decrypt --tag of {n} bytes", nca6 + iv + ["--decrypt", "--tag", "00" * n],
+          f"--tag: expected 4 to 16 bytes (8 to 32 hex digits), got {n} bytes")
+    e("nia6 --tag and --tag-bytes disagree", nia6 + iv + ["--tag", "00" * 5, "--tag-bytes", 6],
+      "--tag holds 5 bytes, but --tag-bytes is 6")
+    e("nia6 bad hex tag", nia6 + iv + ["--tag", "0011223x"], "--tag: bad hex digit 'x' at position 8")
+    e("nia6 odd tag", nia6 + iv + ["--tag", "001122334"], "--tag: odd number of hex digits")
+    e("nia6 --tag with --out-file", nia6 + iv + ["--tag", "00" * 4, "--out-file", os.path.join(tmp, "n")],
+      "nia6: --out-file has nothing to receive when --tag is verified")
+    check("nia6 --tag with --out-file creates nothing", not os.path.exists(os.path.join(tmp, "n")))
+
+    # nca6 directions and associated data
+    enc = nca6 + iv + ["--tag-bytes", 4]
+    e("nca6 --decrypt without --tag", nca6 + iv + ["--decrypt"], "nca6 --decrypt: missing --tag")
+    e("nca6 --tag without --decrypt", enc + ["--tag", "00" * 4], "nca6: --tag goes with --decrypt")
+    e("nca6 --decrypt with a value", enc + ["--decrypt=yes"], "--decrypt takes no value")
+    e("nca6 --decrypt twice", nca6 + iv + ["--decrypt", "--decrypt", "--tag", "00" * 4],
+      "--decrypt given more than once")
+    e("nca6 bad hex --aad", enc + ["--aad", "01z2"], "--aad: bad hex digit 'z' at position 3")
+    e("nca6 odd --aad", enc + ["--aad", "012"], "--aad: odd number of hex digits (3)")
+    e("nca6 --aad and --aad-file", enc + ["--aad", "00", "--aad-file", "/dev/null"],
+      "either as --aad HEX or as --aad-file F, not both")
+    e("nca6 --aad-file missing", enc + ["--aad-file", os.path.join(tmp, "none")], "cannot read")
+    e("nca6 --aad-file empty name", enc + ["--aad-file", ""], "--aad-file: empty file name")
+    e("nca6 both from standard input", nca6[:-2] + iv + ["--tag-bytes", 4, "--in-file", "-", "--aad-file", "-"],
+      "nca6: --in-file and --aad-file cannot both read standard input")
+    e("nea6 --aad", nea6 + iv + ["--aad", "00"], "nea6 does not take --aad")
+    e("nia6 --decrypt", nia6 + iv + ["--tag-bytes", 4, "--decrypt"], "nia6 does not take --decrypt")
+
+    # the output file is untouched by any of these failures
+    target = os.path.join(tmp, "nxa6-target.bin")
+    write_bytes(target, b"keep")
+    for what, args in (("bad IV", nca6 + ["--tag-bytes", 4, "--iv", "00" * 15]),
+                       ("bad --aad", enc + ["--aad", "zz"]),
+                       ("missing --aad-file", enc + ["--aad-file", os.path.join(tmp, "none")])):
+        expect_error(f"nca6 {what} with --out-file", args + ["--out-file", target])
+        check(f"nca6 {what}: --out-file kept", read_bytes(target) == b"keep")
 
 
 def test_option_values_are_not_flags(tmp):
@@ -533,10 +866,18 @@ def main():
         test_eia3(tmp)
         test_zuc256(tmp)
         test_zuc256_mac(tmp)
+        test_zuc256_versions()
+        test_nea6(tmp)
+        test_nia6(tmp)
+        test_nca6(tmp)
+        test_nca6_files(tmp)
+        test_nxa6_iv_made()
         test_help()
         test_verbose()
         test_missing_options(tmp)
         test_bad_input(tmp)
+        test_bad_versions()
+        test_bad_nxa6(tmp)
         test_option_values_are_not_flags(tmp)
         test_mac_out_file(tmp)
         test_out_file_safety(tmp)

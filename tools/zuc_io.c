@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* zuc_io.c — the zuc tool's input (--in HEX, --in-file F or standard input)
- * and output (one hex line on standard output, or --out-file). */
+/* zuc_io.c — the zuc tool's input (--in HEX, --in-file F or standard input;
+ * NCA6's --aad HEX or --aad-file F) and output (one hex line on standard
+ * output, or --out-file). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -15,22 +16,32 @@
 
 /* ---- input ----------------------------------------------------------------- */
 
+void wipe(void *p, size_t n)
+{
+    volatile unsigned char *v = p;
+    while (n--)
+        *v++ = 0;
+}
+
 void free_buffer(struct buffer *b)
 {
+    if (b->data)
+        wipe(b->data, b->len);
     free(b->data);
     b->data = NULL;
     b->len = 0;
 }
 
-static int input_from_hex(const char *text, struct buffer *b)
+/* The bytes of option id's hex text. */
+static int input_from_hex(enum option_id id, const char *text, struct buffer *b)
 {
     size_t n = 0;
-    int rc = check_hex(OPT_IN, text, &n);
+    int rc = check_hex(id, text, &n);
     if (rc)
         return rc;
     b->data = malloc(n ? n : 1);
     if (!b->data)
-        return fail("--in: out of memory for %zu bytes", n);
+        return fail("%s: out of memory for %zu bytes", option_name[id], n);
     hex_to_bytes(text, b->data, n);
     b->len = n;
     return STATUS_OK;
@@ -41,9 +52,10 @@ static int read_failure(const char *path)
     return fail("cannot read '%s': %s", shown(path), strerror(errno));
 }
 
-/* Reads at most `limit` bytes of the file (or of stdin for "-"): bytes beyond
- * the length asked for are ignored anyway, and a huge file costs nothing. */
-static int input_from_file(const char *path, uint64_t limit, struct buffer *b)
+/* Reads at most `limit` bytes of the file of option id (or of stdin for
+ * "-"): bytes beyond the length asked for are ignored anyway, and a huge file
+ * costs nothing. */
+static int input_from_file(enum option_id id, const char *path, uint64_t limit, struct buffer *b)
 {
     bool is_stdin = strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
@@ -54,13 +66,13 @@ static int input_from_file(const char *path, uint64_t limit, struct buffer *b)
     b->len = 0;
     b->data = malloc(cap ? cap : 1);
     if (!b->data)
-        rc = fail("--in-file: out of memory");
+        rc = fail("%s: out of memory", option_name[id]);
     while (!rc && b->len < limit) {
         if (b->len == cap) {
             size_t grown = (uint64_t)cap * 2 < limit ? cap * 2 : (size_t)limit;
             uint8_t *p = realloc(b->data, grown);
             if (!p) {
-                rc = fail("--in-file: out of memory for %zu bytes", grown);
+                rc = fail("%s: out of memory for %zu bytes", option_name[id], grown);
                 break;
             }
             b->data = p;
@@ -84,8 +96,22 @@ static int input_from_file(const char *path, uint64_t limit, struct buffer *b)
 int load_input(const struct args *a, uint64_t needed, struct buffer *b)
 {
     if (a->value[OPT_IN])
-        return input_from_hex(a->value[OPT_IN], b);
-    return input_from_file(a->value[OPT_IN_FILE], needed, b);
+        return input_from_hex(OPT_IN, a->value[OPT_IN], b);
+    return input_from_file(OPT_IN_FILE, a->value[OPT_IN_FILE], needed, b);
+}
+
+/* A byte more than NCA6 takes is read, so that a longer file is refused
+ * rather than cut. */
+int load_aad(const struct args *a, struct buffer *b)
+{
+    const char *path = a->value[OPT_AAD_FILE];
+    if (!path)
+        return input_from_hex(OPT_AAD, a->value[OPT_AAD] ? a->value[OPT_AAD] : "", b);
+    int rc = input_from_file(OPT_AAD_FILE, path, (uint64_t)ZUC_NXA6_MAX_BYTES + 1, b);
+    if (!rc && b->len > ZUC_NXA6_MAX_BYTES)
+        rc = fail("--aad-file: '%s' holds more than %zu bytes, NCA6's limit", shown(path),
+                  (size_t)ZUC_NXA6_MAX_BYTES);
+    return rc;
 }
 
 int require_bits(uint64_t bits, const struct buffer *b)
@@ -123,9 +149,10 @@ int finish_stdout(void)
     return STATUS_OK;
 }
 
-static int print_hex_line(const uint8_t *data, size_t n)
+static int print_hex_line(const struct output *o)
 {
-    put_hex(data, n);
+    put_hex(o->part[0], o->len[0]);
+    put_hex(o->part[1], o->len[1]);
     putchar('\n');
     return finish_stdout();
 }
@@ -146,13 +173,15 @@ int open_out_file(const struct args *a, outfile *out)
     return STATUS_OK;
 }
 
-int emit_bytes(const struct args *a, outfile *out, const uint8_t *data, size_t n)
+int emit_output(const struct args *a, outfile *out, const struct output *o)
 {
     const char *path = a->value[OPT_OUT_FILE];
     if (!path)
-        return print_hex_line(data, n);
-    if (outfile_finish(out, outfile_write(out, data, n) != 0) != 0)
+        return print_hex_line(o);
+    bool failed = outfile_write(out, o->part[0], o->len[0]) != 0 ||
+                  outfile_write(out, o->part[1], o->len[1]) != 0;
+    if (outfile_finish(out, failed) != 0)
         return write_failure(path);
-    note(a, "wrote %zu bytes to '%s'", n, shown(path));
+    note(a, "wrote %zu bytes to '%s'", o->len[0] + o->len[1], shown(path));
     return STATUS_OK;
 }

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_options.c — the zuc tool's options and the parsing of a command's
- * arguments: --name VALUE or --name=VALUE, each known, taken by the
- * command, given once; -h/--help and -v/--verbose anywhere a flag may
- * stand. */
+ * arguments: --name VALUE or --name=VALUE (a flag such as --decrypt: --name
+ * alone), each known, taken by the command, given once; -h/--help and
+ * -v/--verbose anywhere a flag may stand. */
 #include <stdbool.h>
 #include <string.h>
 
 #include "zuc_tool.h"
 
 const char *const option_name[OPTION_COUNT] = {
-    "--key",   "--iv",    "--count",     "--bearer", "--direction", "--bits",
-    "--bytes", "--words", "--tag-bytes", "--in",     "--in-file",   "--out-file",
+    "--key",     "--iv",    "--count",     "--bearer",   "--direction", "--bits",
+    "--bytes",   "--words", "--tag-bytes", "--in",       "--in-file",   "--out-file",
+    "--version", "--tag",   "--aad",       "--aad-file", "--decrypt",
 };
 
 bool is_help_flag(const char *arg)
@@ -21,6 +22,11 @@ bool is_help_flag(const char *arg)
 bool is_verbose_flag(const char *arg)
 {
     return strcmp(arg, "--verbose") == 0 || strcmp(arg, "-v") == 0;
+}
+
+bool is_flag_option(int id)
+{
+    return id == OPT_DECRYPT;
 }
 
 static int find_option(const char *name, size_t len)
@@ -38,15 +44,35 @@ static bool next_is_value(int argc, char **argv, int i)
     return i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0;
 }
 
-/* argv[i] is a known option written without "=VALUE". */
+/* argv[i] is a known option that takes a value, written without "=VALUE". */
 static bool option_without_value(const char *arg)
 {
-    return strncmp(arg, "--", 2) == 0 && !strchr(arg, '=') && find_option(arg, strlen(arg)) >= 0;
+    if (strncmp(arg, "--", 2) != 0 || strchr(arg, '='))
+        return false;
+    int id = find_option(arg, strlen(arg));
+    return id >= 0 && !is_flag_option(id);
+}
+
+/* The value of option id at argv[*i] (after its '=' when equals is set);
+ * a flag's value is the flag itself, so that it reads as given. */
+static int take_value(int argc, char **argv, int *i, int id, const char *equals, const char **value)
+{
+    if (is_flag_option(id)) {
+        if (equals)
+            return fail("%s takes no value", option_name[id]);
+        *value = argv[*i];
+        return STATUS_OK;
+    }
+    *value = equals ? equals + 1 : next_is_value(argc, argv, *i) ? argv[++*i] : NULL;
+    if (!*value)
+        return fail("%s needs a value (write %s=VALUE for one that starts with --)",
+                    option_name[id], option_name[id]);
+    return STATUS_OK;
 }
 
 static bool is_file_option(int id)
 {
-    return id == OPT_IN_FILE || id == OPT_OUT_FILE;
+    return id == OPT_IN_FILE || id == OPT_OUT_FILE || id == OPT_AAD_FILE;
 }
 
 static int read_options(int argc, char **argv, struct args *a)
@@ -69,10 +95,10 @@ static int read_options(int argc, char **argv, struct args *a)
             return fail("unknown option '%s' (see 'zuc %s --help')", shown_n(arg, name_len), cmd);
         if (!(a->cmd->accepted & OPT(id)))
             return fail("%s does not take %s (see 'zuc %s --help')", cmd, option_name[id], cmd);
-        const char *value = equals ? equals + 1 : next_is_value(argc, argv, i) ? argv[++i] : NULL;
-        if (!value)
-            return fail("%s needs a value (write %s=VALUE for one that starts with --)",
-                        option_name[id], option_name[id]);
+        const char *value = NULL;
+        int rc = take_value(argc, argv, &i, id, equals, &value);
+        if (rc)
+            return rc;
         if (is_file_option(id) && !*value)
             return fail("%s: empty file name", option_name[id]);
         if (a->value[id])

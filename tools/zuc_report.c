@@ -22,6 +22,12 @@ int fail(const char *fmt, ...)
     return STATUS_FAIL;
 }
 
+int tag_rejected(const struct args *a, const char *consequence)
+{
+    fail("%s: the tag does not verify%s", a->cmd->name, consequence);
+    return STATUS_REJECTED;
+}
+
 void note(const struct args *a, const char *fmt, ...)
 {
     if (!a->verbose)
@@ -59,6 +65,8 @@ const char *shown(const char *s)
 
 int library_result(const struct args *a, int code)
 {
+    if (code == ZUC_EAUTH)
+        return tag_rejected(a, "; nothing decrypted");
     if (code < 0)
         return fail("%s: %s", a->cmd->name, zuc_strerror(code));
     return STATUS_OK;
