@@ -146,7 +146,7 @@ def _speed_section(rows) -> Section:
         "Speed: every algorithm and path, peers beside",
         f"{_first_up(tick_heading(pick(rows, suite='speed')))} per byte of messages with a "
         f"fresh key and IV each, setup included, and of one long keystream (stream).",
-        tables.speed_tables(rows))
+        [t for t in [tables.aead_table(rows)] if t] + tables.speed_tables(rows))
 
 
 def _embedded_section(rows) -> Section:

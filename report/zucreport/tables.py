@@ -324,6 +324,27 @@ def _table15_fastest(group: list[Row], unit: str) -> str | None:
 
 # ---- speed -------------------------------------------------------------------
 
+# ZUC-NCA6 (5G-Advanced's ZUC AEAD) and the AEADs a user would weigh it against.
+AEAD_ALGORITHMS = ("zuc-nca6", "aes-256-gcm", "chacha20-poly1305")
+
+
+def aead_table(rows: list[Row]) -> Table | None:
+    """ZUC-NCA6 beside AES-256-GCM and ChaCha20-Poly1305 from the same run, by size."""
+    chosen = pick(rows, suite="speed", configuration="message", algorithm=AEAD_ALGORITHMS)
+    if "zuc-nca6" not in {r.algorithm for r in chosen} or len({r.algorithm for r in chosen}) < 2:
+        return None
+    labels = tick_labels(chosen, lambda r: f"{r.algorithm} {contender_label(r)}")
+    table = _size_table(f"Authenticated encryption: {tick_heading(chosen)}/byte by message size "
+                        f"(bytes)", chosen, _ticks,
+                        key=lambda r: (r.algorithm,) + timed_contender_key(r), label=labels)
+    table.notes[:0] = ["Every message sealed with its own 256-bit key and IV (ZUC-NCA6: the "
+                       "3GPP IV from COUNT, BEARER and DIRECTION; the others: a 96-bit nonce), "
+                       "16 bytes of associated data and a 16-byte tag after the ciphertext; "
+                       "setup included. libzuc's rows run many messages per call (in_flight in "
+                       "the results), the libraries one message per call."]
+    return table
+
+
 def speed_tables(rows: list[Row]) -> list[Table]:
     """Per algorithm: ticks/byte by message size, and the stream column."""
     chosen = pick(rows, suite="speed", configuration=("message", "stream"))
