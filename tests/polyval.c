@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* polyval.c — the POLYVAL behind the ZUC-NIA6 / NCA6 tags: RFC 8452's
- * example, then the portable and (x86) PCLMULQDQ versions against a
- * bit-by-bit model of this file on random keys and lengths 0..600 bytes
- * (the PCLMULQDQ version takes eight blocks at a time from 128 bytes on).
+ * example, then the portable, (x86) PCLMULQDQ and (64-bit ARM) PMULL
+ * versions against a bit-by-bit model of this file on random keys and
+ * lengths 0..600 bytes (the carry-less versions take eight blocks at a time
+ * from 128 bytes on).
  * Calls libzuc's internal functions: needs a static libzuc. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,6 +101,12 @@ int main(void)
         check_one("pclmul", zuc_polyval_pclmul);
     else
         printf("polyval pclmul   UNAVAILABLE\n");
+#endif
+#if defined(ZUC_HAVE_PMULL)
+    if (zuc_cpu_has_pmull())
+        check_one("pmull", zuc_polyval_pmull);
+    else
+        printf("polyval pmull    UNAVAILABLE\n");
 #endif
     return check_report("polyval");
 }

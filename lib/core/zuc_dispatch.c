@@ -18,6 +18,10 @@
 
 #include "zuc_impl.h"
 
+#if defined(ZUC_HAVE_PMULL)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+#endif
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
@@ -70,6 +74,13 @@ int zuc_cpu_has_pclmul(void)
     return 0;
 #endif
 }
+
+#if defined(ZUC_HAVE_PMULL)
+int zuc_cpu_has_pmull(void)
+{
+    return (getauxval(AT_HWCAP) & HWCAP_PMULL) != 0;
+}
+#endif
 
 int zuc_cpu_has_avx2(void)
 {

@@ -262,6 +262,15 @@ ZUC_INTERNAL void zuc_polyval_pclmul(uint64_t acc[2], const uint64_t h[2], const
                                      size_t nbytes);
 #endif
 
+#if defined(ZUC_HAVE_PMULL)
+/* POLYVAL with the ARMv8 PMULL instruction (lib/aarch64/pmull), as
+ * zuc_polyval_pclmul. */
+ZUC_INTERNAL void zuc_polyval_pmull(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
+                                    size_t nbytes);
+/* 1 where the kernel reports PMULL (HWCAP_PMULL). */
+ZUC_INTERNAL int zuc_cpu_has_pmull(void);
+#endif
+
 /* CPU features (zuc_dispatch.c): PCLMULQDQ (with SSSE3, SSE4.1); AVX2 with
  * YMM state enabled by the OS; that and 256-bit VPCLMULQDQ; AVX-512. */
 ZUC_INTERNAL int zuc_cpu_has_pclmul(void);

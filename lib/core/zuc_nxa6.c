@@ -90,6 +90,17 @@ static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, s
         zuc_polyval_pclmul(acc, h, data, nbytes);
         return;
     }
+#elif defined(ZUC_HAVE_PMULL)
+    static atomic_int use_pmull = -1;
+    int use = atomic_load_explicit(&use_pmull, memory_order_relaxed);
+    if (use < 0) {
+        use = zuc_cpu_has_pmull();
+        atomic_store_explicit(&use_pmull, use, memory_order_relaxed);
+    }
+    if (use) {
+        zuc_polyval_pmull(acc, h, data, nbytes);
+        return;
+    }
 #endif
     zuc_polyval_portable(acc, h, data, nbytes);
 }
