@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* harness_unit.c — the evaluation harness's arithmetic: statistics of known
  * samples, the timer's calibration, compare's sense of "better" and its
- * significance test, and the
- * JSON reader on good and bad input. */
+ * significance test, the
+ * JSON reader on good and bad input, and the results CSV with a suite's own
+ * columns. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "compare.h"
 #include "json.h"
 #include "method.h"
+#include "output.h"
 #include "timer.h"
 #include "support/testutil.h"
 
@@ -195,6 +197,43 @@ static void test_json(void)
     check_count(json_load_file("/nonexistent/zucbench.json") == NULL);
 }
 
+/* The CSV of two results, one with a suite's own columns: every column any
+ * result has, empty where one lacks it, a cell with a comma or a quote
+ * quoted, and the columns copied when the result is added. */
+static void test_results_csv(void)
+{
+    bench_stats st = { .median = 2, .q1 = 1, .q3 = 3, .n = 1 };
+    bench_column cols[] = { bench_column_text("note", "note", "a, \"b\""),
+                            bench_column_real("x", NULL, 2, 1.5),
+                            bench_column_flag("ok", NULL, 1) };
+    bench_result plain = { "t", "alg", "cfg", "be", "impl", 10, 1, "ms", st, 1, 1, NULL, 0 };
+    bench_result extra = plain;
+    extra.columns = cols;
+    extra.ncolumns = 3;
+    bench_results_add(&plain);
+    bench_results_add(&extra);
+    cols[1].real = 9; /* the results keep their own copy */
+    char path[] = "/tmp/harness_unit_csv_XXXXXX";
+    int fd = mkstemp(path);
+    if (fd >= 0)
+        close(fd);
+    char text[1024] = "";
+    FILE *f = fd >= 0 && bench_write_csv(path) == 0 ? fopen(path, "r") : NULL;
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    text[n] = '\0';
+    if (f)
+        fclose(f);
+    unlink(path);
+    const char *want =
+        "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
+        "unit,median,q1,q3,mbps,in_flight,note,x,ok\n"
+        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,,,\n"
+        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,\"a, \"\"b\"\"\",1.50,true\n";
+    if (strcmp(text, want) != 0)
+        printf("FAIL results CSV:\n%s\nwant:\n%s\n", text, want);
+    check_count(strcmp(text, want) == 0);
+}
+
 int main(void)
 {
     test_statistics();
@@ -203,5 +242,6 @@ int main(void)
     test_cpu_mhz(); /* after test_timer: it changes the reported unit */
     test_compare_direction();
     test_json();
+    test_results_csv();
     return check_report("harness_unit");
 }

@@ -28,6 +28,12 @@ import tempfile
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "support"))
 import clitest  # noqa: E402
 from clitest import EMULATOR, check, read_text, wait_until  # noqa: E402
+from results_layout import (  # noqa: E402
+    csv_problems,
+    find_result,
+    markdown_problems,
+    table_cells,
+)
 
 ZUCBENCH = sys.argv[1] if len(sys.argv) > 1 else ""
 SCHEMA = "zucbench-results/1"
@@ -90,7 +96,7 @@ def suites_offered():
 # Options that belong to one command only: another command's page must not
 # list them.
 OWN_OPTIONS = {
-    "speed": ["--sizes", "--threads", "--unit"],
+    "speed": ["--sizes", "--threads"],
     "embedded": ["--out-dir", "--interval", "--file"],
     "compare": ["--threshold"],
 }
@@ -244,6 +250,72 @@ def test_unit(tmp):
     check("--unit mbs shows MB/s (the JSON's Mbit/s over 8)",
           abs(shown - mbit / 8) <= 0.01 * shown + 0.5, f"{shown} vs {mbit / 8}")
     expect_error("--unit of no such unit", ["speed", "--unit", "furlongs"], "--unit")
+
+
+def mbit(doc, **fields):
+    """The JSON's Mbit/s ("mbps") of the libzuc scalar result with these fields."""
+    r = find_result(doc, backend="libzuc", implementation="scalar", **fields)
+    return r["mbps"] if r and "mbps" in r else -1
+
+
+def embedded_ticks(doc):
+    """ns/byte of the one embedded result at the context's ticks per ns."""
+    return doc["results"][0].get("ns_per_byte", -1) * doc["context"]["tick_ghz"]
+
+
+# Per suite: a small run, the --unit it shows, the cells to read (the title its
+# table's heading line starts with, the row's label, the cell's index) and what the
+# JSON says each cell is, with the tolerance of its printed digits.
+UNIT_CASES = [
+    ("speed", ["128-eea3", "--impl", "scalar", "--sizes", "1500", "--repeats", "3"], "gbps",
+     [("128-eea3 (Gbps)", "libzuc-scalar", 0,
+       lambda d: mbit(d, configuration="message", size_bytes=1500) / 1000, 0.01)]),
+    ("estream", ["128-eea3", "--impl", "scalar", "--quick", "--repeats", "1"], "mbs",
+     [("Table 3:", "zuc-128 libzuc-scalar", 1, lambda d: mbit(d, configuration="stream") / 8, 0.5),
+      ("Table 4:", "zuc-128 libzuc-scalar", 4,
+       lambda d: mbit(d, configuration="message", size_bytes=1500) / 8, 0.5)]),
+    ("mac", ["128-eia3", "--impl", "scalar", "--quick", "--repeats", "1"], "gbps",
+     [("Table 5:", "128-eia3 libzuc-scalar", 5,
+       lambda d: mbit(d, configuration="mac", size_bytes=1500) / 1000, 0.001)]),
+    ("embedded", ["zuc-128", "--repeats", "1"], "ticks",
+     [("configuration ", "zuc-128", 6, embedded_ticks, 0.001)]),
+]
+
+
+def test_unit_every_suite(tmp):
+    """Every suite with a speed in its table shows it in --unit, the JSON's figure in
+    that unit, and writes the common CSV and Markdown; ablation, whose tables keep the
+    document's units, refuses --unit."""
+    plain = os.path.join(tmp, "unit-file.bin")
+    with open(plain, "wb") as f:
+        f.write(os.urandom(65536))
+    for suite, args, unit, cells in UNIT_CASES:
+        paths = {kind: os.path.join(tmp, f"unit-{suite}.{kind}") for kind in ("json", "csv", "md")}
+        extra = ["--file", plain] if suite == "embedded" else []
+        rc, out, err = run(suite, *args, *extra, "--unit", unit, "--json", paths["json"],
+                           "--csv", paths["csv"], "--markdown", paths["md"])
+        if not check(f"{suite} --unit {unit} runs and writes JSON, CSV and Markdown",
+                     rc == 0 and all(map(os.path.exists, paths.values())),
+                     f"rc={rc} {err[-300:]!r}"):
+            continue
+        with open(paths["json"], encoding="utf-8") as f:
+            doc = json.load(f)
+        for title, label, index, expected, digits in cells:
+            row = table_cells(out, title, label)
+            want = expected(doc)
+            shown = float(row[index]) if row and len(row) > index else -1
+            check(f"{suite} --unit {unit}: '{title.strip()}' {label} is the JSON's",
+                  want > 0 and abs(shown - want) <= 0.01 * want + digits, f"{row} vs {want}")
+        check(f"{suite} --unit {unit}: the common CSV", not csv_problems(paths["csv"], doc),
+              str(csv_problems(paths["csv"], doc)[:3]))
+        check(f"{suite} --unit {unit}: the common Markdown",
+              not markdown_problems(paths["md"], doc), str(markdown_problems(paths["md"], doc)))
+        expect_error(f"{suite} --unit of no such unit", [suite, "--unit", "furlongs"], "--unit")
+    expect_error("ablation refuses --unit", ["ablation", "--unit", "mbs"], "does not apply")
+    for cmd in ("speed", "estream", "mac", "embedded", "ablation"):
+        rc, out, _ = run(cmd, "--help")
+        check(f"{cmd} --help {'lists' if cmd != 'ablation' else 'has no'} --unit",
+              ("  --unit " in out) == (cmd != "ablation"))
 
 
 def test_ipsec_mb_no_gfni(tmp):
@@ -570,6 +642,9 @@ EMBEDDED_FIELDS = {"name": str, "family": str, "mode": str, "key_bits": int, "bl
                    "sys_cpu_percent": (int, float), "sys_mem_used_kb": int,
                    "net_rx_bytes": int, "net_tx_bytes": int}
 EMBEDDED_RUN = ["aes-128-cbc", "speck-128/128-ecb", "zuc-128", "sm2-256", "rc4-40"]
+# The Markdown columns the embedded suite adds to every suite's.
+EMBEDDED_HEADINGS = ("name", "key bits", "rounds", "latency ms", "sd", "MB/s", "CPU %",
+                     "peak KB", "mem %", "system CPU %", "system memory KB")
 
 
 def digest(path):
@@ -610,7 +685,9 @@ def test_embedded_run(tmp):
     rc, out, err = run("embedded", *wanted, "--file", plain, "--repeats", "2",
                        "--out-dir", out_dir, "--interval", "20", "--json", paths["json"],
                        "--csv", paths["csv"], "--markdown", paths["md"])
-    if not check("embedded runs", rc == 0 and "zuc-128" in out, f"rc={rc} {err[-400:]!r}"):
+    if not check("embedded runs and writes JSON, CSV and Markdown",
+                 rc == 0 and "zuc-128" in out and all(map(os.path.exists, paths.values())),
+                 f"rc={rc} {err[-400:]!r}"):
         return
     check("embedded leaves its input alone", digest(plain) == before)
     with open(paths["json"], encoding="utf-8") as f:
@@ -644,11 +721,43 @@ def test_embedded_run(tmp):
           str(os.listdir(out_dir)))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         csv_rows = list(csv.DictReader(f))
-    check("embedded CSV: one row per configuration, Table 2 columns",
-          sorted(r["configuration"] for r in csv_rows) == sorted(wanted) and
+    check("embedded CSV: one row per configuration, with the Table 2 columns",
+          sorted(r.get("name", "") for r in csv_rows) == sorted(wanted) and
           "latency_ms_sd" in csv_rows[0] and "cpu_percent" in csv_rows[0], str(csv_rows[:1]))
-    with open(paths["md"], encoding="utf-8") as f:
-        check("embedded Markdown: the Table 2 layout", "| configuration | key bits |" in f.read())
+    problems = csv_problems(paths["csv"], doc)
+    check("embedded CSV: the common layout, its cells the JSON's", not problems, str(problems[:3]))
+    problems = markdown_problems(paths["md"], doc, EMBEDDED_HEADINGS)
+    check("embedded Markdown: the common table with the Table 2 columns", not problems,
+          str(problems))
+
+
+def test_embedded_outputs(tmp):
+    """The smallest embedded run (one configuration, a 64 KiB file, one run) writes its
+    CSV and Markdown through the writer of every suite, with its own columns, and its
+    table's speed in --unit gbps is the JSON's MB/s."""
+    plain = os.path.join(tmp, "small.bin")
+    with open(plain, "wb") as f:
+        f.write(os.urandom(65536))
+    paths = {kind: os.path.join(tmp, f"small.{kind}") for kind in ("json", "csv", "md")}
+    rc, out, err = run("embedded", "zuc-128", "--file", plain, "--repeats", "1", "--unit", "gbps",
+                       "--json", paths["json"], "--csv", paths["csv"], "--markdown", paths["md"])
+    if not check("embedded, one small run, writes JSON, CSV and Markdown",
+                 rc == 0 and all(map(os.path.exists, paths.values())), f"rc={rc} {err[-300:]!r}"):
+        return
+    with open(paths["json"], encoding="utf-8") as f:
+        doc = json.load(f)
+    problems = csv_problems(paths["csv"], doc)
+    check("embedded, one small run: the common CSV with the embedded columns",
+          not problems and "throughput_mbs" in read_text(paths["csv"]).splitlines()[0],
+          str(problems[:3]))
+    problems = markdown_problems(paths["md"], doc, EMBEDDED_HEADINGS)
+    check("embedded, one small run: the common Markdown with the embedded columns",
+          not problems, str(problems))
+    cells = table_cells(out, "configuration ", "zuc-128")
+    want = doc["results"][0].get("throughput_mbs", 0) * 8 / 1000
+    check("embedded --unit gbps: the table's Gbps is the JSON's MB/s * 8 / 1000",
+          "Gbps" in out and cells and abs(float(cells[6]) - want) <= 0.01 * want + 0.001,
+          f"{cells} vs {want}")
 
 
 def test_cpu_mhz(tmp):
@@ -841,6 +950,7 @@ def main():
         test_lanes(tmp)
         test_idle_lanes_left_out(tmp)
         test_unit(tmp)
+        test_unit_every_suite(tmp)
         test_ipsec_mb_no_gfni(tmp)
         test_counter(tmp)
         test_repeat_range(tmp)
@@ -850,6 +960,7 @@ def main():
         test_cpu_mhz(tmp)
         test_embedded_list()
         test_embedded_run(tmp)
+        test_embedded_outputs(tmp)
         test_embedded_bad_input(tmp)
         test_embedded_interrupted(tmp)
         if outputs.get("speed"):

@@ -24,7 +24,10 @@
     "                       the reason where they cannot be counted)\n"                         \
     "  --lanes N, --jobs N  messages in flight, 1..64 (default 16): libzuc's many-message\n"    \
     "                       calls (zuc_eea3_n, ...) get N messages per call, ipsec-mb's\n"      \
-    "                       N-buffer API N per call and its job API N jobs in flight\n"
+    "                       N-buffer API N per call and its job API N jobs in flight\n"         \
+    "  --unit U             how the tables show a speed: ticks (per byte, the default),\n"      \
+    "                       mbs (MB/s, 10^6 bytes a second) or gbps; the results files\n"       \
+    "                       keep ticks/byte and Mbit/s (\"mbps\")\n"
 
 /* The result files every suite can write. */
 #define OUTPUT_OPTIONS                                                                  \
@@ -55,28 +58,24 @@ static const command_page pages[] = {
               "is absent (a library not found, a CPU feature missing). No options.\n\n"
               "example:\n"
               "  zucbench list\n" },
-    { "speed",
-      "speed [ALG...] [options]\n\n"
-      "Cycles per byte for each message size, every available contender side by\n"
-      "side: one message per call, many per call (libzuc's zuc_*_n, ipsec-mb's\n"
-      "N-buffer and job APIs), and one long stream. A fresh key and IV for every\n"
-      "message, setup included; each contender's output checked before it is timed.\n\n"
-      "options:\n" SUITE_OPTIONS
-      "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
-      "  --bytes N            a single message size (like openssl speed -bytes)\n"
-      "  --threads N          N independent streams at once, one per thread (1..64):\n"
-      "                       aggregate cycles/byte, to show how a contender scales\n"
-      "  --unit U             what the table shows: ticks (per byte, the default), mbs\n"
-      "                       (MB/s, 10^6 bytes a second) or gbps; the results files keep\n"
-      "                       ticks/byte and Mbit/s (\"mbps\")\n"
-      "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS "\n" ALGORITHMS
-      "\n" SIGNALS "\n"
-      "examples:\n"
-      "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
-      "  zucbench speed 128-eea3 zuc-256 --unit gbps\n"
-      "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
-      "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"
-      "  zucbench speed 128-eea3 128-eia3 --lanes 8\n" },
+    { "speed", "speed [ALG...] [options]\n\n"
+               "Cycles per byte for each message size, every available contender side by\n"
+               "side: one message per call, many per call (libzuc's zuc_*_n, ipsec-mb's\n"
+               "N-buffer and job APIs), and one long stream. A fresh key and IV for every\n"
+               "message, setup included; each contender's output checked before it is timed.\n\n"
+               "options:\n" SUITE_OPTIONS
+               "  --sizes N,N,...      message sizes in bytes (default 16,64,256,1024,8192,16384)\n"
+               "  --bytes N            a single message size (like openssl speed -bytes)\n"
+               "  --threads N          N independent streams at once, one per thread (1..64):\n"
+               "                       aggregate cycles/byte, to show how a contender scales\n"
+               "  --quick              7 repeats unless --repeats is given\n" OUTPUT_OPTIONS
+               "\n" ALGORITHMS "\n" SIGNALS "\n"
+               "examples:\n"
+               "  zucbench speed 128-eea3 --sizes 16,1500,8188\n"
+               "  zucbench speed 128-eea3 zuc-256 --unit gbps\n"
+               "  zucbench speed --impl scalar --repeats 31 --json speed.json\n"
+               "  zucbench speed 128-eea3 --threads 2 --cpu 0\n"
+               "  zucbench speed 128-eea3 128-eia3 --lanes 8\n" },
     { "estream",
       "estream [ALG...] [options]\n\n"
       "The eSTREAM tables of the first source document: key and IV setup (Init),\n"
@@ -102,7 +101,8 @@ static const command_page pages[] = {
       "The second source document's eight ZUC optimisations: each alone (Tables\n"
       "3-12), combined (Table 13, with ZUC-256 and libzuc), and encryption\n"
       "bits/cycle by message size (Table 15). It times its own variants and\n"
-      "libzuc's best path, so it takes no ALG, --impl or --lanes.\n\n"
+      "libzuc's best path, so it takes no ALG, --impl or --lanes, and its tables\n"
+      "keep the document's units (no --unit).\n\n"
       "options:\n"
       "  --repeats N          timed repeats per cell, odd (default 3)\n"
       "  --cpu N              pin the run to CPU N\n"
@@ -120,7 +120,7 @@ static const command_page pages[] = {
       "encrypts a file in a child process, 10 runs; latency (mean, sd), MB/s,\n"
       "CPU %, peak memory, and the system's CPU, memory and network from /proc\n"
       "(Table 2). CONFIG: a name, an algorithm or a family of `--list`.\n\n"
-      "options (results files in the document's Table 2 layout):\n"
+      "options:\n"
       "  --list               the configurations and their count (with why one is absent)\n"
       "  --file F             encrypt F (never modified); default: a reproducible random\n"
       "                       file of 8.31 MiB, the document's size, made in $TMPDIR and\n"
@@ -129,7 +129,12 @@ static const command_page pages[] = {
       "  --repeats N          runs per configuration, 1..1000 (default 10)\n"
       "  --interval MS        system sampling period in ms (default 100)\n"
       "  --cpu-mhz MHZ        also give cycles/byte (latency ns * MHZ / 1000 / bytes)\n"
+      "  --unit U             the speed column: mbs (MB/s, the document's, the default),\n"
+      "                       gbps, or ticks (per byte at the timer's rate); the results\n"
+      "                       files keep throughput_mbs\n"
       "  --quick              a 1 MiB file, 3 runs, one configuration per family\n" OUTPUT_OPTIONS
+      "                       CSV and Markdown as every suite's, then the configuration's\n"
+      "                       own columns (latency, MB/s, CPU, memory, system figures)\n"
       "\n"
       "SIGINT or SIGTERM stops a run with exit status 130 or 143, and removes its\n"
       "temporary files (the generated file and its directory); its run in progress\n"

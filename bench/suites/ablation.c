@@ -229,7 +229,8 @@ static void record(const ablation_options *o, const row *r, const timed *t,
                              t->st,
                              1,
                              1,
-                             NULL };
+                             NULL,
+                             0 };
         bench_results_add(&res);
     }
     if (r->id)

@@ -156,7 +156,8 @@ static void record(const ablation_options *o, const contender *c, int nc, size_t
                                c[i].st[s],
                                1,
                                1,
-                               NULL };
+                               NULL,
+                               0 };
             bench_results_add(&r);
         }
         ablation_document("zuc-128", "table15", "unoptimised", sizes[s], "bits/cycle", doc[s][0]);

@@ -147,7 +147,8 @@ static void record(const run_options *run, const bench_entry *e, const char *con
                        st,
                        thread_count(run),
                        one_at_a_time ? 1 : bench_entry_in_flight(e),
-                       NULL };
+                       NULL,
+                       0 };
     bench_results_add(&r);
 }
 

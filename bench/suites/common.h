@@ -8,12 +8,13 @@
 #include <stddef.h>
 
 #include "registry.h"
+#include "suites/units.h"
 
 #define SUITE_MAX_THREADS 64
 
 /* How a suite runs, as the command line set it: which contenders (the
  * algorithms and libzuc paths selected), how many repeats and threads, how
- * long per cell, whether progress is shown. */
+ * long per cell, whether progress is shown, what unit the table shows. */
 typedef struct {
     const char *suite;             /* "speed", "estream", ... */
     const char *const *algorithms; /* NULL-terminated filter; NULL = the suite's default */
@@ -23,6 +24,7 @@ typedef struct {
     int progress;                  /* progress on stderr */
     unsigned threads;              /* independent streams at once, one per thread; 0 = 1 */
     double seconds;                /* > 0: about this long per cell, repeats included */
+    suite_unit unit;               /* what the terminal table shows (--unit) */
 } run_options;
 
 int suite_selected(const run_options *run, const bench_entry *e);

@@ -3,7 +3,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "backends/stream.h"
 #include "cleanup.h"
 #include "context.h"
 #include "embedded/child.h"
@@ -21,28 +19,13 @@
 #include "embedded/matrix.h"
 #include "embedded/workload.h"
 #include "method.h"
-#include "output.h"
 #include "procmetrics.h"
 #include "registry.h"
+#include "suites/embedded_rows.h"
 #include "sysmon.h"
 #include "timer.h"
-#include "zuc.h"
 
 #define WORKLOAD_SEED 0x5A55C0DEull
-#define MAX_RUNS 1000
-
-typedef struct {
-    const embedded_config *c;
-    char status[200]; /* "" measured, else why not */
-    unsigned runs;
-    bench_stats latency; /* ms */
-    double latency_mean, latency_sd, throughput_mbs;
-    double cpu_percent, peak_rss_kb, mem_percent;
-    size_t in_bytes, out_bytes;
-    int sampled; /* the system sampler ran */
-    sysmon_summary sys;
-    char extra[1024]; /* the JSON members beyond the common ones */
-} embedded_row;
 
 /* ---- selection -------------------------------------------------------------------- */
 
@@ -175,9 +158,9 @@ static double seconds_now(void)
 
 static void progress(const run_plan *p, const embedded_config *c, unsigned run)
 {
-    if (!p->o->progress)
+    if (!p->o->run.progress)
         return;
-    unsigned repeats = p->o->repeats;
+    unsigned repeats = p->o->run.repeats;
     double done = (double)p->index + (double)run / repeats, elapsed = seconds_now() - p->started;
     double eta = done > 0 ? elapsed * ((double)p->count - done) / done : 0;
     int width = 24, filled = (int)(width * done / (double)p->count);
@@ -189,26 +172,8 @@ static void progress(const run_plan *p, const embedded_config *c, unsigned run)
 
 static void progress_clear(const embedded_options *o)
 {
-    if (o->progress)
+    if (o->run.progress)
         fprintf(stderr, "\r%100s\r", "");
-}
-
-static void summarise(embedded_row *row, double *latency, double cpu, double rss, double mem)
-{
-    double sum = 0, squares = 0;
-    unsigned n = row->runs;
-    for (unsigned i = 0; i < n; i++)
-        sum += latency[i];
-    row->latency_mean = sum / n;
-    for (unsigned i = 0; i < n; i++)
-        squares += (latency[i] - row->latency_mean) * (latency[i] - row->latency_mean);
-    row->latency_sd = n > 1 ? sqrt(squares / (n - 1)) : 0;
-    row->latency = bench_stats_of(latency, n);
-    row->throughput_mbs =
-        row->latency_mean > 0 ? (double)row->in_bytes / row->latency_mean / 1000 : 0;
-    row->cpu_percent = cpu / n;
-    row->peak_rss_kb = rss / n;
-    row->mem_percent = mem / n;
 }
 
 /* One run in a child; 0, or -1 with row->status set. */
@@ -256,7 +221,7 @@ static void run_config(const run_plan *p, embedded_row *row)
         snprintf(row->status, sizeof row->status, "absent: %s", why);
         return;
     }
-    double latency[MAX_RUNS], cpu = 0, rss = 0, mem = 0;
+    double latency[EMBEDDED_MAX_REPEATS], cpu = 0, rss = 0, mem = 0;
     uint64_t first_sum = 0;
     /* The sampler thread inherits held signals: SIGINT/SIGTERM then reach
      * this thread, which knows the child to pass them on to. */
@@ -264,7 +229,7 @@ static void run_config(const run_plan *p, embedded_row *row)
     cleanup_hold_signals(&held);
     sysmon_sampler *sampler = sysmon_start("/proc", p->o->interval_ms);
     cleanup_release_signals(&held);
-    for (unsigned r = 0; r < p->o->repeats; r++) {
+    for (unsigned r = 0; r < p->o->run.repeats; r++) {
         progress(p, row->c, r);
         child_report report;
         proc_result pr;
@@ -288,148 +253,7 @@ static void run_config(const run_plan *p, embedded_row *row)
     if (sampler)
         row->sampled = sysmon_stop(sampler, &row->sys) == 0;
     if (row->runs && !row->status[0])
-        summarise(row, latency, cpu, rss, mem);
-}
-
-/* Latency per byte, in ns, and in cycles at --cpu-mhz (0 if not given). */
-static double ns_per_byte(const embedded_row *row)
-{
-    return row->in_bytes ? row->latency_mean * 1e6 / (double)row->in_bytes : 0;
-}
-
-static double cycles_per_byte(const embedded_row *row)
-{
-    double mhz = bench_timer()->cpu_mhz;
-    return mhz > 0 ? bench_ns_to_cycles(ns_per_byte(row), mhz) : 0;
-}
-
-/* ---- results ------------------------------------------------------------------------ */
-
-static const char *implementation_of(const embedded_config *c)
-{
-    switch (c->engine) {
-    case ENGINE_EVP: return "evp";
-    case ENGINE_DESX_ECB: return "evp des-ecb + whitening";
-    case ENGINE_SM2: return "evp-pkey";
-    case ENGINE_BLOCK: return "mode layer";
-    case ENGINE_ZUC128:
-    case ENGINE_ZUC256: return zuc_impl_name();
-    case ENGINE_STREAM: return ((const bench_stream *)c->impl)->variant;
-    }
-    return "";
-}
-
-static void add_result(const embedded_row *row)
-{
-    const embedded_config *c = row->c;
-    embedded_row *w = (embedded_row *)row;
-    char cycles[64] = "";
-    if (bench_timer()->cpu_mhz > 0)
-        snprintf(cycles, sizeof cycles, ", \"cycles_per_byte\": %.4f", cycles_per_byte(row));
-    snprintf(w->extra, sizeof w->extra,
-             "\"name\": \"%s\", \"family\": \"%s\", \"mode\": \"%s\", \"key_bits\": %u, "
-             "\"block_bits\": %u, \"rounds\": %u, \"in_table1\": %s, \"output_bytes\": %zu, "
-             "\"latency_ms_mean\": %.4f, \"latency_ms_sd\": %.4f, \"throughput_mbs\": %.4f, "
-             "\"cpu_percent\": %.2f, \"peak_rss_kb\": %.0f, \"mem_percent\": %.3f, "
-             "\"sys_cpu_percent\": %.2f, \"sys_cpu_percent_max\": %.2f, "
-             "\"sys_mem_used_kb\": %llu, \"sys_mem_total_kb\": %llu, \"net_rx_bytes\": %llu, "
-             "\"net_tx_bytes\": %llu, \"sys_samples\": %zu, \"ns_per_byte\": %.4f%s",
-             c->name, c->family, c->mode, c->key_bits, c->block_bits, c->rounds,
-             c->in_table1 ? "true" : "false", row->out_bytes, row->latency_mean, row->latency_sd,
-             row->throughput_mbs, row->cpu_percent, row->peak_rss_kb, row->mem_percent,
-             100 * row->sys.cpu_util_overall, 100 * row->sys.cpu_util_max, row->sys.mem_used_kb_max,
-             row->sys.mem_total_kb, row->sys.net_rx_bytes, row->sys.net_tx_bytes, row->sys.samples,
-             ns_per_byte(row), cycles);
-    bench_result r = { "embedded",
-                       c->algorithm,
-                       c->mode,
-                       c->backend,
-                       implementation_of(c),
-                       row->in_bytes,
-                       row->runs,
-                       "ms",
-                       row->latency,
-                       1,
-                       1,
-                       row->extra };
-    bench_results_add(&r);
-}
-
-/* ---- Table 2 layout ------------------------------------------------------------------ */
-
-#define TABLE_HEADER                                                                             \
-    "%-22s %4s %5s %4s %-6s %18s %9s %7s %9s %6s %7s %9s %13s", "configuration", "key", "block", \
-        "rnds", "mode", "latency ms (sd)", "MB/s", "CPU %", "peak KB", "mem %", "sysCPU%",       \
-        "sysmem MB", "net rx/tx KB"
-
-static void print_row(FILE *f, const embedded_row *row)
-{
-    const embedded_config *c = row->c;
-    fprintf(f, "%-22s %4u %5u %4u %-6s ", c->name, c->key_bits, c->block_bits, c->rounds, c->mode);
-    if (row->status[0]) {
-        fprintf(f, "%s\n", row->status);
-        return;
-    }
-    char latency[32], net[32];
-    snprintf(latency, sizeof latency, "%.2f (%.2f)", row->latency_mean, row->latency_sd);
-    snprintf(net, sizeof net, "%.0f/%.0f", row->sys.net_rx_bytes / 1024.0,
-             row->sys.net_tx_bytes / 1024.0);
-    fprintf(f, "%18s %9.3f %7.2f %9.0f %6.3f %7.2f %9.1f %13s", latency, row->throughput_mbs,
-            row->cpu_percent, row->peak_rss_kb, row->mem_percent, 100 * row->sys.cpu_util_overall,
-            row->sys.mem_used_kb_max / 1024.0, net);
-    if (bench_timer()->cpu_mhz > 0)
-        fprintf(f, " %9.2f", cycles_per_byte(row));
-    fprintf(f, "\n");
-}
-
-typedef struct {
-    const embedded_row *rows;
-    size_t n;
-} table;
-
-static void write_csv(FILE *f, void *arg)
-{
-    const table *t = arg;
-    fprintf(f, "configuration,algorithm,family,mode,key_bits,block_bits,rounds,backend,status,"
-               "bytes,repeats,latency_ms_mean,latency_ms_sd,latency_ms_median,throughput_mbs,"
-               "cpu_percent,peak_rss_kb,mem_percent,sys_cpu_percent,sys_mem_used_kb,"
-               "net_rx_bytes,net_tx_bytes\n");
-    for (size_t i = 0; i < t->n; i++) {
-        const embedded_row *r = &t->rows[i];
-        const embedded_config *c = r->c;
-        fprintf(f, "%s,%s,%s,%s,%u,%u,%u,%s,\"%s\",", c->name, c->algorithm, c->family, c->mode,
-                c->key_bits, c->block_bits, c->rounds, c->backend, r->status[0] ? r->status : "ok");
-        if (r->status[0]) {
-            fprintf(f, ",,,,,,,,,,,,\n");
-            continue;
-        }
-        fprintf(f, "%zu,%u,%.4f,%.4f,%.4f,%.4f,%.2f,%.0f,%.3f,%.2f,%llu,%llu,%llu\n", r->in_bytes,
-                r->runs, r->latency_mean, r->latency_sd, r->latency.median, r->throughput_mbs,
-                r->cpu_percent, r->peak_rss_kb, r->mem_percent, 100 * r->sys.cpu_util_overall,
-                r->sys.mem_used_kb_max, r->sys.net_rx_bytes, r->sys.net_tx_bytes);
-    }
-}
-
-static void write_markdown(FILE *f, void *arg)
-{
-    const table *t = arg;
-    const bench_context *ctx = bench_context_get();
-    fprintf(f, "# zucbench embedded\n\nCPU: %s; %d cores\n\n", ctx->cpu_model, ctx->cores);
-    fprintf(f, "| configuration | key bits | block bits | rounds | mode | latency ms (sd) | "
-               "MB/s | CPU %% | peak KB | mem %% | system CPU %% | system memory MB |\n"
-               "|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    for (size_t i = 0; i < t->n; i++) {
-        const embedded_row *r = &t->rows[i];
-        const embedded_config *c = r->c;
-        fprintf(f, "| %s | %u | %u | %u | %s | ", c->name, c->key_bits, c->block_bits, c->rounds,
-                c->mode);
-        if (r->status[0])
-            fprintf(f, "%s | | | | | | |\n", r->status);
-        else
-            fprintf(f, "%.2f (%.2f) | %.3f | %.2f | %.0f | %.3f | %.2f | %.1f |\n", r->latency_mean,
-                    r->latency_sd, r->throughput_mbs, r->cpu_percent, r->peak_rss_kb,
-                    r->mem_percent, 100 * r->sys.cpu_util_overall, r->sys.mem_used_kb_max / 1024.0);
-    }
+        embedded_row_summarise(row, latency, cpu, rss, mem);
 }
 
 /* ---- the run -------------------------------------------------------------------------- */
@@ -541,13 +365,14 @@ static void print_header(const embedded_options *o, const launcher *l, const cha
     snprintf(method, sizeof method,
              "%u runs per configuration, each in its own process; "
              "system figures sampled every %u ms",
-             o->repeats, o->interval_ms);
+             o->run.repeats, o->interval_ms);
     bench_context_print(method);
     printf("file: %s (%zu bytes%s)\n"
            "latency: key setup + encryption of the file in memory (mean, sd); "
-           "MB/s = bytes / ms / 1000;\nCPU %%: (user + system) / wall time of the run's process; "
+           "%s;\nCPU %%: (user + system) / wall time of the run's process; "
            "peak KB: its peak resident memory\n\n",
-           o->file ? file : "generated", bytes, o->file ? "" : ", removed afterwards");
+           o->file ? file : "generated", bytes, o->file ? "" : ", removed afterwards",
+           embedded_speed_legend(o->run.unit));
     if (l->n_prefix)
         printf("runs started through the emulator: %s (ZUC_EMULATOR); CPU %% and memory are "
                "the emulator's, latency the emulated code's\n\n",
@@ -555,8 +380,7 @@ static void print_header(const embedded_options *o, const launcher *l, const cha
     if (bench_timer()->cpu_mhz > 0)
         printf("cyc/B: cycles per byte = latency ns * %g MHz / 1000 / bytes (--cpu-mhz)\n\n",
                bench_timer()->cpu_mhz);
-    printf(TABLE_HEADER);
-    printf(bench_timer()->cpu_mhz > 0 ? " %9s\n" : "\n", "cyc/B");
+    embedded_table_header(o->run.unit);
 }
 
 int embedded_run(const embedded_options *o)
@@ -573,8 +397,8 @@ int embedded_run(const embedded_options *o)
         goto done;
     if (launcher_init(&l, getenv("ZUC_EMULATOR")) != 0)
         goto done;
-    if (o->repeats > MAX_RUNS) {
-        fprintf(stderr, "zucbench: at most %d repeats\n", MAX_RUNS);
+    if (o->run.repeats > EMBEDDED_MAX_REPEATS) {
+        fprintf(stderr, "zucbench: at most %d repeats\n", EMBEDDED_MAX_REPEATS);
         goto done;
     }
     if (prepare_file(o, file, sizeof file, dir, sizeof dir) != 0)
@@ -588,21 +412,14 @@ int embedded_run(const embedded_options *o)
         rows[i].c = chosen[i];
         run_config(&plan, &rows[i]);
         progress_clear(o);
-        print_row(stdout, &rows[i]);
+        embedded_table_row(&rows[i], o->run.unit);
         fflush(stdout);
         if (!rows[i].status[0])
-            add_result(&rows[i]);
+            embedded_row_record(&rows[i]);
         else if (strncmp(rows[i].status, "failed", 6) == 0)
             rc = 1;
     }
     remove_file(file, dir);
-    table t = { rows, n };
-    if (o->json && bench_write_json(o->json, "embedded") != 0)
-        rc = 2;
-    if (o->csv && bench_write_with(o->csv, write_csv, &t) != 0)
-        rc = 2;
-    if (o->markdown && bench_write_with(o->markdown, write_markdown, &t) != 0)
-        rc = 2;
 done:
     free(chosen);
     free(rows);

@@ -8,19 +8,20 @@
 
 #include <stddef.h>
 
+#include "suites/common.h"
+
 #define EMBEDDED_DEFAULT_REPEATS 10
 #define EMBEDDED_QUICK_REPEATS 3
+#define EMBEDDED_MAX_REPEATS 1000
 #define EMBEDDED_DEFAULT_INTERVAL_MS 100
 
 typedef struct {
-    const char *file;           /* NULL: a generated file of the document's size */
-    const char *out_dir;        /* NULL: the ciphertext stays in memory */
-    const char *csv, *markdown; /* Table 2 layout files, or NULL */
-    const char *json;
-    unsigned repeats;     /* runs per configuration */
+    run_options run;      /* run.repeats: runs per configuration; run.unit: MB/s unless --unit */
+    const char *file;     /* NULL: a generated file of the document's size */
+    const char *out_dir;  /* NULL: the ciphertext stays in memory */
     unsigned interval_ms; /* system sampler period */
     int quick;            /* 1 MiB, 3 repeats, one configuration per family */
-    int progress;         /* a progress line on stderr */
+    int list;             /* --list: the matrix, nothing run */
     char **patterns;      /* configuration, algorithm or family names; none: all */
     size_t n_patterns;
 } embedded_options;
@@ -28,7 +29,8 @@ typedef struct {
 /* Prints the matrix and its count; 0, or 2 if a pattern matches nothing. */
 int embedded_list(const embedded_options *o);
 
-/* Runs the matrix: the table on stdout, the files asked for. Exit code. */
+/* Runs the matrix: the table on stdout, each measured configuration in the
+ * results (output.h). Exit code. */
 int embedded_run(const embedded_options *o);
 
 #endif

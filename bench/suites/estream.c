@@ -111,6 +111,24 @@ static double mbps_of(double cpb)
     return cpb > 0 ? 8 * bench_timer()->ticks_per_ns * 1000 / cpb : -1;
 }
 
+/* The document's clock: its cycles/byte in --unit's rate. */
+#define DOC_GHZ 3.4
+
+/* A figure of ours, ticks per byte, in the table's unit. */
+static double ours(const estream_options *o, double cpb)
+{
+    return suite_unit_of_ticks(o->run.unit, cpb);
+}
+
+/* A document figure, cycles per byte at its clock, in the table's unit: as
+ * published in ticks, else the speed it stands for on its machine. */
+static double theirs(const estream_options *o, double cpb)
+{
+    if (o->run.unit == SUITE_UNIT_TICKS || cpb <= 0)
+        return cpb;
+    return suite_unit_of_rate(o->run.unit, DOC_GHZ / cpb);
+}
+
 /* Checked, then timed: every column of one contender. */
 static int measure(const estream_options *o, const bench_entry *e, size_t long_size, row *r)
 {
@@ -140,18 +158,25 @@ static const char *label_of(const bench_entry *e, char *buf, size_t n)
     return buf;
 }
 
-static void print_table3(const row *rows, size_t nrows, const char *const *algs)
+static void print_table3(const estream_options *o, const row *rows, size_t nrows,
+                         const char *const *algs)
 {
-    char label[96], init[16], stream[16];
+    char label[96], init[16], stream[24];
     int cycles = strcmp(bench_timer()->unit, "cycles") == 0;
+    int ticks = o->run.unit == SUITE_UNIT_TICKS;
     snprintf(init, sizeof init, "init(%s)", cycles ? "cyc" : "ns");
-    snprintf(stream, sizeof stream, "stream(%s)", cycles ? "cpb" : "ns/B");
+    snprintf(stream, sizeof stream, "stream(%s)",
+             !ticks   ? suite_unit_name(o->run.unit)
+             : cycles ? "cpb"
+                      : "ns/B");
     printf("\nTable 3: Init and Stream       %12s %12s %12s%s\n", init, stream, "stream(Mbps)",
-           cycles ? "" : "   (document rows: cycles, cpb)");
+           !ticks   ? "   (document rows: init in cycles, stream at its 3.4 GHz)"
+           : cycles ? ""
+                    : "   (document rows: cycles, cpb)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-30s", label_of(rows[i].e, label, sizeof label));
         print_cell(rows[i].init, 12);
-        print_cell(rows[i].stream, 12);
+        print_cell(ours(o, rows[i].stream), 12);
         print_cell(mbps_of(rows[i].stream), 12);
         printf("\n");
     }
@@ -162,26 +187,30 @@ static void print_table3(const row *rows, size_t nrows, const char *const *algs)
         snprintf(label, sizeof label, "%s [document, i3 3.4 GHz]", p->label);
         printf("%-30s", label);
         print_cell(p->init, 12);
-        print_cell(p->stream_cpb, 12);
+        print_cell(theirs(o, p->stream_cpb), 12);
         print_cell(p->stream_mbps, 12);
         printf("\n");
     }
 }
 
-static void print_table4(const row *rows, size_t nrows, const char *const *algs, size_t long_size)
+static void print_table4(const estream_options *o, const row *rows, size_t nrows,
+                         const char *const *algs, size_t long_size)
 {
     char label[96], title[48];
-    snprintf(title, sizeof title, "Table 4: %s/byte, setup incl.", bench_timer()->unit);
+    int ticks = o->run.unit == SUITE_UNIT_TICKS;
+    snprintf(title, sizeof title, "Table 4: %s, setup incl.", suite_unit_name(o->run.unit));
     printf("\n%-33s", title);
     for (size_t s = 0; s < N_SIZES - 1; s++)
         printf(" %7zu", short_sizes[s]);
     printf(" %7s %7s%s\n", long_size >= 100000000 ? "100MB" : "1MB", "Imix",
-           strcmp(bench_timer()->unit, "cycles") == 0 ? "" : "   (document rows: cycles/byte)");
+           !ticks                                       ? "   (document rows: at its 3.4 GHz)"
+           : strcmp(bench_timer()->unit, "cycles") == 0 ? ""
+                                                        : "   (document rows: cycles/byte)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-33s", label_of(rows[i].e, label, sizeof label));
         for (size_t s = 0; s < N_SIZES; s++)
-            print_cell(rows[i].xb[s], 7);
-        print_cell(rows[i].imix, 7);
+            print_cell(ours(o, rows[i].xb[s]), 7);
+        print_cell(ours(o, rows[i].imix), 7);
         printf("\n");
     }
     for (const char *const *a = algs; *a; a++) {
@@ -191,7 +220,7 @@ static void print_table4(const row *rows, size_t nrows, const char *const *algs,
         snprintf(label, sizeof label, "%s [document]", p->label);
         printf("%-33s", label);
         for (size_t s = 0; s < N_SIZES; s++) /* its 100 MB figure only under 100MB */
-            print_cell(s < N_SIZES - 1 || long_size == DOC_LONG_SIZE ? p->xb[s] : -1, 7);
+            print_cell(s < N_SIZES - 1 || long_size == DOC_LONG_SIZE ? theirs(o, p->xb[s]) : -1, 7);
         print_cell(-1, 7);
         printf("\n");
     }
@@ -253,8 +282,8 @@ int estream_run(const estream_options *o)
             present[np++] = *a;
             record_document(paper_for(*a));
         }
-    print_table3(rows, nrows, present);
-    print_table4(rows, nrows, present, long_size);
+    print_table3(&opt, rows, nrows, present);
+    print_table4(&opt, rows, nrows, present, long_size);
     printf(
         "\nn/a: the API has no separate setup or stream, the size is beyond the "
         "contender's limit (ipsec-mb: 8188 bytes),\nor (a many-message contender) fewer "

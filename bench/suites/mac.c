@@ -68,11 +68,34 @@ static void print_value(double v, int width, int decimals)
         printf(" %*.*f", width, decimals, v);
 }
 
-static void print_table5(const mac_row *rows, size_t nrows)
+/* A cell of Table 5 from ticks per MAC: us and ticks, or the speed in the
+ * table's unit. */
+static void print_ours(const mac_options *o, double ticks, size_t size)
 {
-    double ghz = bench_timer()->ticks_per_ns;
+    if (ticks < 0)
+        printf(" %15s", "n/a");
+    else if (o->run.unit == SUITE_UNIT_TICKS)
+        printf(" %6.3f (%6.0f)", ticks / bench_timer()->ticks_per_ns / 1000, ticks);
+    else
+        print_value(suite_unit_of_ticks(o->run.unit, ticks / (double)size), 15, 3);
+}
+
+/* The same for the document's microseconds per MAC. */
+static void print_theirs(const mac_options *o, double us, size_t size)
+{
+    if (o->run.unit == SUITE_UNIT_TICKS)
+        printf(" %6.3f %8s", us, "");
+    else
+        print_value(suite_unit_of_rate(o->run.unit, (double)size / (us * 1000)), 15, 3);
+}
+
+static void print_table5(const mac_options *o, const mac_row *rows, size_t nrows)
+{
     char label[96], title[48];
-    snprintf(title, sizeof title, "Table 5: us per MAC (%s)", bench_timer()->unit);
+    if (o->run.unit == SUITE_UNIT_TICKS)
+        snprintf(title, sizeof title, "Table 5: us per MAC (%s)", bench_timer()->unit);
+    else
+        snprintf(title, sizeof title, "Table 5: MAC speed, %s", suite_unit_name(o->run.unit));
     printf("\n%-34s", title);
     for (size_t s = 0; s < N_SIZES; s++)
         printf(" %15zu", sizes[s]);
@@ -81,20 +104,15 @@ static void print_table5(const mac_row *rows, size_t nrows)
         snprintf(label, sizeof label, "%s %s-%s", rows[i].e->algorithm, rows[i].e->backend,
                  rows[i].e->variant);
         printf("%-34s", label);
-        for (size_t s = 0; s < N_SIZES; s++) {
-            double t = rows[i].ticks[s];
-            if (t < 0)
-                printf(" %15s", "n/a");
-            else
-                printf(" %6.3f (%6.0f)", t / ghz / 1000, t);
-        }
+        for (size_t s = 0; s < N_SIZES; s++)
+            print_ours(o, rows[i].ticks[s], sizes[s]);
         printf("\n");
     }
     for (int m = 0; m < N_DOC_MACS; m++) {
         snprintf(label, sizeof label, "%s [document, i3]", macs[m]);
         printf("%-34s", label);
         for (size_t s = 0; s < N_SIZES; s++)
-            printf(" %6.3f %8s", paper_us[m][s], "");
+            print_theirs(o, paper_us[m][s], sizes[s]);
         printf("\n");
     }
 }
@@ -167,7 +185,8 @@ static void record_ratio(const mac_options *o, const bench_entry *e, const char 
                        st,
                        1,
                        bench_entry_in_flight(e),
-                       NULL };
+                       NULL,
+                       0 };
     bench_results_add(&r);
 }
 
@@ -238,7 +257,7 @@ int mac_run(const mac_options *o)
         wrong += measure(&opt, &all[i], &rows[nrows++]);
     }
     suite_progress_clear(&opt.run);
-    print_table5(rows, nrows);
+    print_table5(&opt, rows, nrows);
     print_table6(&opt, rows, nrows);
     record_document();
     printf("\nn/a: beyond the contender's limit (ipsec-mb: 8188 bytes). Ratios use the sizes "

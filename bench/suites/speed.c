@@ -10,29 +10,16 @@
 
 #define BATCH_BYTES (128 * 1024)
 
-static const char *const unit_names[] = {
-    [SPEED_TICKS] = NULL, [SPEED_MBS] = "MB/s", [SPEED_GBPS] = "Gbps"
-};
-
 static void print_header(const speed_options *o, const char *algorithm)
 {
     char title[64];
-    snprintf(title, sizeof title, "%s%s%s%s", algorithm, o->unit ? " (" : "",
-             o->unit ? unit_names[o->unit] : "", o->unit ? ")" : "");
+    int ticks = o->run.unit == SUITE_UNIT_TICKS;
+    snprintf(title, sizeof title, "%s%s%s%s", algorithm, ticks ? "" : " (",
+             ticks ? "" : suite_unit_name(o->run.unit), ticks ? "" : ")");
     printf("\n%-26s", title);
     for (size_t s = 0; s < o->nsizes; s++)
         printf(" %8zu", o->sizes[s]);
     printf(" %8s\n", "stream");
-}
-
-/* A cell of ticks (or ns, or cycles) per byte in the table's unit: MB/s is
- * 10^6 bytes a second, Gbps 10^9 bits. */
-static double in_unit(const speed_options *o, double per_byte)
-{
-    if (per_byte <= 0 || o->unit == SPEED_TICKS)
-        return per_byte;
-    double bytes_per_ns = bench_timer()->ticks_per_ns / per_byte;
-    return o->unit == SPEED_MBS ? 1000 * bytes_per_ns : 8 * bytes_per_ns;
 }
 
 static void print_cell(double v)
@@ -52,7 +39,7 @@ static void print_row(const speed_options *o, const bench_entry *e, const double
     snprintf(label, sizeof label, "%s-%s", e->backend, e->variant);
     printf("%-26s", label);
     for (size_t s = 0; s < ncells; s++)
-        print_cell(in_unit(o, cells[s]));
+        print_cell(suite_unit_of_ticks(o->run.unit, cells[s]));
     printf("\n");
     fflush(stdout);
 }

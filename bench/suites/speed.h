@@ -11,14 +11,10 @@
 
 #define SPEED_MAX_SIZES 16
 
-/* What the terminal table shows (the results files keep ticks/byte and MB/s). */
-typedef enum { SPEED_TICKS, SPEED_MBS, SPEED_GBPS } speed_unit;
-
 typedef struct {
-    run_options run;
+    run_options run; /* run.unit: what the table shows; the results files keep ticks/byte */
     size_t sizes[SPEED_MAX_SIZES];
     size_t nsizes;
-    speed_unit unit;
 } speed_options;
 
 /* Runs the suite and prints the table. Returns 0, or 1 if an output check
