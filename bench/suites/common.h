@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "registry.h"
-#include "suites/units.h"
+#include "units.h"
 
 #define SUITE_MAX_THREADS 64
 

@@ -10,7 +10,7 @@
 
 #include "embedded/matrix.h"
 #include "method.h"
-#include "suites/units.h"
+#include "units.h"
 #include "sysmon.h"
 
 typedef struct {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "method.h"
+#include "output_terminal.h"
 #include "output.h"
 #include "timer.h"
 #include "zuc.h"
@@ -103,7 +104,7 @@ static void print_cell(double v, int width)
 
 typedef struct {
     const bench_entry *e;
-    double init, stream, xb[N_SIZES], imix;
+    double init, stream; /* Table 3; Table 4 is drawn from the results */
 } row;
 
 static double mbps_of(double cpb)
@@ -138,16 +139,15 @@ static int measure(const estream_options *o, const bench_entry *e, size_t long_s
     r->stream = suite_time_stream(&o->run, e);
     for (size_t s = 0; s < N_SIZES; s++) {
         size_t len = s < N_SIZES - 1 ? short_sizes[s] : long_size;
-        r->xb[s] = -1;
         if (e->max_bytes && len > e->max_bytes)
             continue;
         if (!suite_output_agrees(e, len)) {
             wrong++;
             continue;
         }
-        r->xb[s] = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
+        suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
     }
-    r->imix = suite_time_messages(&o->run, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
+    suite_time_messages(&o->run, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
     return wrong;
 }
 
@@ -196,33 +196,37 @@ static void print_table3(const estream_options *o, const row *rows, size_t nrows
 static void print_table4(const estream_options *o, const row *rows, size_t nrows,
                          const char *const *algs, size_t long_size)
 {
-    char label[96], title[48];
+    static char title[48], headings[N_SIZES - 1][16];
+    char label[96];
     int ticks = o->run.unit == SUITE_UNIT_TICKS;
+    term_table t = { .suite = o->run.suite,
+                     .title = title,
+                     .label_width = 33,
+                     .cell_width = 7,
+                     .unit = o->run.unit,
+                     .document_ghz = DOC_GHZ };
     snprintf(title, sizeof title, "Table 4: %s, setup incl.", suite_unit_name(o->run.unit));
-    printf("\n%-33s", title);
-    for (size_t s = 0; s < N_SIZES - 1; s++)
-        printf(" %7zu", short_sizes[s]);
-    printf(" %7s %7s%s\n", long_size >= 100000000 ? "100MB" : "1MB", "Imix",
-           !ticks                                       ? "   (document rows: at its 3.4 GHz)"
-           : strcmp(bench_timer()->unit, "cycles") == 0 ? ""
-                                                        : "   (document rows: cycles/byte)");
-    for (size_t i = 0; i < nrows; i++) {
-        printf("%-33s", label_of(rows[i].e, label, sizeof label));
-        for (size_t s = 0; s < N_SIZES; s++)
-            print_cell(ours(o, rows[i].xb[s]), 7);
-        print_cell(ours(o, rows[i].imix), 7);
-        printf("\n");
+    for (size_t s = 0; s < N_SIZES - 1; s++) {
+        snprintf(headings[s], sizeof headings[s], "%zu", short_sizes[s]);
+        t.columns[t.ncolumns++] = (term_column){ headings[s], "message", short_sizes[s] };
     }
+    t.columns[t.ncolumns++] =
+        (term_column){ long_size >= 100000000 ? "100MB" : "1MB", "message", long_size };
+    t.columns[t.ncolumns++] = (term_column){ "Imix", "imix", 0 };
+    term_table_header(&t, !ticks ? "   (document rows: at its 3.4 GHz)"
+                          : strcmp(bench_timer()->unit, "cycles") == 0
+                              ? ""
+                              : "   (document rows: cycles/byte)");
+    for (size_t i = 0; i < nrows; i++)
+        term_table_row(&t, label_of(rows[i].e, label, sizeof label), rows[i].e->algorithm,
+                       rows[i].e->backend, rows[i].e->variant);
+    /* the document's long figures are at 100 MB: under a 1MB column, n/a */
     for (const char *const *a = algs; *a; a++) {
         const paper_row *p = paper_for(*a);
         if (!p)
             continue;
         snprintf(label, sizeof label, "%s [document]", p->label);
-        printf("%-33s", label);
-        for (size_t s = 0; s < N_SIZES; s++) /* its 100 MB figure only under 100MB */
-            print_cell(s < N_SIZES - 1 || long_size == DOC_LONG_SIZE ? theirs(o, p->xb[s]) : -1, 7);
-        print_cell(-1, 7);
-        printf("\n");
+        term_table_row(&t, label, p->algorithm, "document", DOC_MACHINE);
     }
     if (long_size != DOC_LONG_SIZE)
         printf("(the document's 100 MB figures are left out of the 1MB column; the results "

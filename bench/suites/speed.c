@@ -5,65 +5,53 @@
 #include <string.h>
 
 #include "method.h"
+#include "output_terminal.h"
 #include "timer.h"
 #include "zuc.h"
 
 #define BATCH_BYTES (128 * 1024)
 
-static void print_header(const speed_options *o, const char *algorithm)
+/* The table of one algorithm: its sizes, then the stream. */
+static term_table table_of(const speed_options *o, const char *algorithm)
 {
-    char title[64];
+    static char title[64], headings[SPEED_MAX_SIZES][24];
     int ticks = o->run.unit == SUITE_UNIT_TICKS;
+    term_table t = { .suite = o->run.suite,
+                     .title = title,
+                     .label_width = 26,
+                     .cell_width = 8,
+                     .unit = o->run.unit };
     snprintf(title, sizeof title, "%s%s%s%s", algorithm, ticks ? "" : " (",
              ticks ? "" : suite_unit_name(o->run.unit), ticks ? "" : ")");
-    printf("\n%-26s", title);
-    for (size_t s = 0; s < o->nsizes; s++)
-        printf(" %8zu", o->sizes[s]);
-    printf(" %8s\n", "stream");
+    for (size_t s = 0; s < o->nsizes; s++) {
+        snprintf(headings[s], sizeof headings[s], "%zu", o->sizes[s]);
+        t.columns[t.ncolumns++] = (term_column){ headings[s], "message", o->sizes[s] };
+    }
+    t.columns[t.ncolumns++] = (term_column){ "stream", "stream", 0 };
+    return t;
 }
 
-static void print_cell(double v)
+/* Checks, then times one contender at every size and its stream (each
+ * result recorded), then draws its row from the results; returns the number
+ * of sizes at which its output was wrong. */
+static int measure_row(const speed_options *o, const term_table *t, const bench_entry *e)
 {
-    if (v < 0)
-        printf(" %8s", "n/a");
-    else if (v < 100)
-        printf(" %8.2f", v);
-    else
-        printf(" %8.0f", v);
-}
-
-static void print_row(const speed_options *o, const bench_entry *e, const double *cells,
-                      size_t ncells)
-{
-    char label[64];
-    snprintf(label, sizeof label, "%s-%s", e->backend, e->variant);
-    printf("%-26s", label);
-    for (size_t s = 0; s < ncells; s++)
-        print_cell(suite_unit_of_ticks(o->run.unit, cells[s]));
-    printf("\n");
-    fflush(stdout);
-}
-
-/* Checks, then times one contender at every size; returns the number of
- * sizes at which its output was wrong. */
-static int measure_row(const speed_options *o, const bench_entry *e)
-{
-    double cells[SPEED_MAX_SIZES + 1];
     int wrong = 0;
     for (size_t s = 0; s < o->nsizes; s++) {
         size_t len = o->sizes[s];
-        cells[s] = -1;
         if (e->max_bytes && len > e->max_bytes)
             continue;
         if (!suite_output_agrees(e, len)) {
             wrong++;
             continue;
         }
-        cells[s] = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
+        suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
     }
-    cells[o->nsizes] = suite_time_stream(&o->run, e);
+    suite_time_stream(&o->run, e);
     suite_progress_clear(&o->run);
-    print_row(o, e, cells, o->nsizes + 1);
+    char label[64];
+    snprintf(label, sizeof label, "%s-%s", e->backend, e->variant);
+    term_table_row(t, label, e->algorithm, e->backend, e->variant);
     return wrong;
 }
 
@@ -91,14 +79,15 @@ int speed_run(const speed_options *o)
         if (!suite_first_of_algorithm(&all[first]))
             continue;
         int header = 0;
+        term_table t = table_of(o, all[first].algorithm);
         for (size_t i = first; i < n; i++) {
             const bench_entry *e = &all[i];
             if (!suite_selected(&o->run, e) || strcmp(e->algorithm, all[first].algorithm) != 0)
                 continue;
             if (!header++)
-                print_header(o, e->algorithm);
+                term_table_header(&t, "");
             suite_progress(&o->run, e, ++done, total);
-            failures += measure_row(o, e);
+            failures += measure_row(o, &t, e);
         }
     }
     zuc_force_impl("auto");

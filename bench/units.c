@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-#include "suites/units.h"
+#include "units.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -3,8 +3,8 @@
  * per byte in the timer's unit (cycles, TSC ticks or ns), MB/s (10^6 bytes a
  * second) or Gbps (10^9 bits a second), as `openssl speed` users expect. The
  * results files keep their own units whatever the table shows. */
-#ifndef BENCH_SUITE_UNITS_H
-#define BENCH_SUITE_UNITS_H
+#ifndef BENCH_UNITS_H
+#define BENCH_UNITS_H
 
 typedef enum { SUITE_UNIT_TICKS, SUITE_UNIT_MBS, SUITE_UNIT_GBPS } suite_unit;
 
