@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "output.h"
+#include "timer.h"
 
 void term_table_header(const term_table *t, const char *note)
 {
@@ -52,13 +53,34 @@ static void print_cell(double v, int width)
         printf(" %*.0f", width, v);
 }
 
+/* A per-message cell: µs and ticks of one message (a document's: µs), or
+ * the rate in the table's unit. */
+static void print_message_cell(const term_table *t, const bench_result *r, size_t size)
+{
+    double v = r ? r->stats.median : -1;
+    if (!(v > 0))
+        printf(" %15s", "n/a");
+    else if (bench_result_is_document(r) && t->unit == SUITE_UNIT_TICKS)
+        printf(" %6.3f %8s", v, "");
+    else if (bench_result_is_document(r))
+        printf(" %15.3f", suite_unit_of_rate(t->unit, (double)size / (v * 1000)));
+    else if (t->unit == SUITE_UNIT_TICKS)
+        printf(" %6.3f (%6.0f)", v * (double)size / bench_timer()->ticks_per_ns / 1000,
+               v * (double)size);
+    else
+        printf(" %15.3f", suite_unit_of_ticks(t->unit, v));
+}
+
 void term_table_row(const term_table *t, const char *label, const char *algorithm,
                     const char *backend, const char *implementation)
 {
     printf("%-*s", t->label_width, label);
     for (size_t c = 0; c < t->ncolumns; c++) {
         const bench_result *r = find(t, &t->columns[c], algorithm, backend, implementation);
-        print_cell(r ? in_unit(t, r) : -1, t->cell_width);
+        if (t->per_message)
+            print_message_cell(t, r, t->columns[c].size_bytes);
+        else
+            print_cell(r ? in_unit(t, r) : -1, t->cell_width);
     }
     printf("\n");
     fflush(stdout);

@@ -3,8 +3,8 @@
  * results recorded so far: contenders down, columns across, each column one
  * configuration at one size (e.g. "message" at 40 bytes, or "stream"), each
  * cell the recorded median in the table's unit (--unit), n/a where there is
- * no result. Used by the suites whose tables are cost per byte by size
- * (speed, and estream's Table 4). */
+ * no result. Used by the suites whose tables are cost by size: speed,
+ * estream's Table 4 (per byte), mac's Table 5 (per MAC). */
 #ifndef BENCH_OUTPUT_TERMINAL_H
 #define BENCH_OUTPUT_TERMINAL_H
 
@@ -26,6 +26,9 @@ typedef struct {
     int label_width, cell_width;
     suite_unit unit;
     double document_ghz; /* the clock of document rows' cycles (for MB/s, Gbps) */
+    /* Cells per message, not per byte: with --unit ticks, "µs (ticks)" of one
+     * message (a document's in µs, its unit "us/mac"), else the rate. */
+    int per_message;
     term_column columns[TERM_TABLE_MAX_COLUMNS];
     size_t ncolumns;
 } term_table;

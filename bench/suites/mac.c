@@ -6,6 +6,7 @@
 
 #include "method.h"
 #include "output.h"
+#include "output_terminal.h"
 #include "timer.h"
 #include "zuc.h"
 
@@ -14,6 +15,7 @@
 #define N_DOC_MACS 4 /* the document has the ZUC MACs of its time only */
 #define N_ZUC_MACS 7 /* the first ones: those compared with 128-EIA3 in Table 6 */
 #define BATCH_BYTES (64 * 1024)
+#define DOC_MACHINE "core-i3-3.4ghz-2011"
 
 static const size_t sizes[N_SIZES] = { 16, 32, 40, 128, 576, 1500, 9000 };
 static const char *const macs[N_MACS] = { "128-eia3",       "zuc-256-mac32", "zuc-256-mac64",
@@ -70,50 +72,33 @@ static void print_value(double v, int width, int decimals)
 
 /* A cell of Table 5 from ticks per MAC: us and ticks, or the speed in the
  * table's unit. */
-static void print_ours(const mac_options *o, double ticks, size_t size)
-{
-    if (ticks < 0)
-        printf(" %15s", "n/a");
-    else if (o->run.unit == SUITE_UNIT_TICKS)
-        printf(" %6.3f (%6.0f)", ticks / bench_timer()->ticks_per_ns / 1000, ticks);
-    else
-        print_value(suite_unit_of_ticks(o->run.unit, ticks / (double)size), 15, 3);
-}
-
-/* The same for the document's microseconds per MAC. */
-static void print_theirs(const mac_options *o, double us, size_t size)
-{
-    if (o->run.unit == SUITE_UNIT_TICKS)
-        printf(" %6.3f %8s", us, "");
-    else
-        print_value(suite_unit_of_rate(o->run.unit, (double)size / (us * 1000)), 15, 3);
-}
-
 static void print_table5(const mac_options *o, const mac_row *rows, size_t nrows)
 {
-    char label[96], title[48];
+    static char title[48], headings[N_SIZES][16];
+    char label[96];
+    term_table t = { .suite = o->run.suite,
+                     .title = title,
+                     .label_width = 34,
+                     .cell_width = 15,
+                     .unit = o->run.unit,
+                     .per_message = 1 };
     if (o->run.unit == SUITE_UNIT_TICKS)
         snprintf(title, sizeof title, "Table 5: us per MAC (%s)", bench_timer()->unit);
     else
         snprintf(title, sizeof title, "Table 5: MAC speed, %s", suite_unit_name(o->run.unit));
-    printf("\n%-34s", title);
-    for (size_t s = 0; s < N_SIZES; s++)
-        printf(" %15zu", sizes[s]);
-    printf("\n");
+    for (size_t s = 0; s < N_SIZES; s++) {
+        snprintf(headings[s], sizeof headings[s], "%zu", sizes[s]);
+        t.columns[t.ncolumns++] = (term_column){ headings[s], "mac", sizes[s] };
+    }
+    term_table_header(&t, "");
     for (size_t i = 0; i < nrows; i++) {
         snprintf(label, sizeof label, "%s %s-%s", rows[i].e->algorithm, rows[i].e->backend,
                  rows[i].e->variant);
-        printf("%-34s", label);
-        for (size_t s = 0; s < N_SIZES; s++)
-            print_ours(o, rows[i].ticks[s], sizes[s]);
-        printf("\n");
+        term_table_row(&t, label, rows[i].e->algorithm, rows[i].e->backend, rows[i].e->variant);
     }
     for (int m = 0; m < N_DOC_MACS; m++) {
         snprintf(label, sizeof label, "%s [document, i3]", macs[m]);
-        printf("%-34s", label);
-        for (size_t s = 0; s < N_SIZES; s++)
-            print_theirs(o, paper_us[m][s], sizes[s]);
-        printf("\n");
+        term_table_row(&t, label, macs[m], "document", DOC_MACHINE);
     }
 }
 
@@ -218,10 +203,10 @@ static void record_document(void)
 {
     for (int m = 0; m < N_DOC_MACS; m++) {
         for (size_t s = 0; s < N_SIZES; s++)
-            bench_results_add_document("mac", macs[m], "mac", "core-i3-3.4ghz-2011", sizes[s],
-                                       "us/mac", paper_us[m][s]);
-        bench_results_add_document("mac", macs[m], "ratio-to-128-eia3", "core-i3-3.4ghz-2011", 0,
-                                   "ratio", paper_ratio[m]);
+            bench_results_add_document("mac", macs[m], "mac", DOC_MACHINE, sizes[s], "us/mac",
+                                       paper_us[m][s]);
+        bench_results_add_document("mac", macs[m], "ratio-to-128-eia3", DOC_MACHINE, 0, "ratio",
+                                   paper_ratio[m]);
     }
 }
 
@@ -257,9 +242,9 @@ int mac_run(const mac_options *o)
         wrong += measure(&opt, &all[i], &rows[nrows++]);
     }
     suite_progress_clear(&opt.run);
+    record_document(); /* before Table 5, which draws the document's rows from the results */
     print_table5(&opt, rows, nrows);
     print_table6(&opt, rows, nrows);
-    record_document();
     printf("\nn/a: beyond the contender's limit (ipsec-mb: 8188 bytes). Ratios use the sizes "
            "both contenders ran.\n[document]: the source document's figures, from another "
            "machine (Core i3, 2011).\n128-EIA1 = SNOW 3G f9 (ipsec-mb), 128-EIA2 = AES-128-CMAC "
