@@ -129,7 +129,6 @@ static void lanes_begin(lane_set *ls, const zuc_impl *im)
 {
     ls->im = im;
     memset(&ls->st, 0, sizeof ls->st);
-    memset(ls->cells, 0, sizeof ls->cells);
     ls->active = ls->fresh = ls->fresh_long = 0;
     ls->head_words = 0;
     ls->next = 0;
@@ -163,7 +162,8 @@ static void lanes_end(lane_set *ls)
 {
     zuc_wipe(&ls->st, sizeof ls->st);
     zuc_wipe(ls->cells, sizeof ls->cells);
-    zuc_wipe(ls->head, sizeof ls->head);
+    if (ls->head_words)
+        zuc_wipe(ls->head, sizeof ls->head);
 }
 
 /* ---- encryption ------------------------------------------------------------ */
@@ -360,7 +360,8 @@ static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
             *lane[l].last &= lane[l].last_mask;
             if (b->done)
                 b->done(b, &lane[l]);
-            zuc_wipe(lane[l].head, sizeof lane[l].head);
+            if (b->head_words)
+                zuc_wipe(lane[l].head, sizeof lane[l].head);
             ls->active &= ~(1u << l);
         }
 }
