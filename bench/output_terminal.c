@@ -43,7 +43,7 @@ static double in_unit(const term_table *t, const bench_result *r)
     return suite_unit_of_rate(t->unit, t->document_ghz / v);
 }
 
-static void print_cell(double v, int width)
+void term_print_cell(double v, int width)
 {
     if (v < 0)
         printf(" %*s", width, "n/a");
@@ -80,7 +80,7 @@ void term_table_row(const term_table *t, const char *label, const char *algorith
         if (t->per_message)
             print_message_cell(t, r, t->columns[c].size_bytes);
         else
-            print_cell(r ? in_unit(t, r) : -1, t->cell_width);
+            term_print_cell(r ? in_unit(t, r) : -1, t->cell_width);
     }
     printf("\n");
     fflush(stdout);

@@ -41,4 +41,8 @@ void term_table_header(const term_table *t, const char *note);
 void term_table_row(const term_table *t, const char *label, const char *algorithm,
                     const char *backend, const char *implementation);
 
+/* One cell of cost per byte, as every such table shows it: n/a when
+ * negative, two decimals under 100, none from 100. */
+void term_print_cell(double v, int width);
+
 #endif

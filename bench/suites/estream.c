@@ -92,16 +92,6 @@ static void record_document(const paper_row *p)
                                        "ticks/byte", p->xb[s]);
 }
 
-static void print_cell(double v, int width)
-{
-    if (v < 0)
-        printf(" %*s", width, "n/a");
-    else if (v < 100)
-        printf(" %*.2f", width, v);
-    else
-        printf(" %*.0f", width, v);
-}
-
 typedef struct {
     const bench_entry *e;
     double init, stream; /* Table 3; Table 4 is drawn from the results */
@@ -175,9 +165,9 @@ static void print_table3(const estream_options *o, const row *rows, size_t nrows
                     : "   (document rows: cycles, cpb)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-30s", label_of(rows[i].e, label, sizeof label));
-        print_cell(rows[i].init, 12);
-        print_cell(ours(o, rows[i].stream), 12);
-        print_cell(mbps_of(rows[i].stream), 12);
+        term_print_cell(rows[i].init, 12);
+        term_print_cell(ours(o, rows[i].stream), 12);
+        term_print_cell(mbps_of(rows[i].stream), 12);
         printf("\n");
     }
     for (const char *const *a = algs; *a; a++) {
@@ -186,9 +176,9 @@ static void print_table3(const estream_options *o, const row *rows, size_t nrows
             continue;
         snprintf(label, sizeof label, "%s [document, i3 3.4 GHz]", p->label);
         printf("%-30s", label);
-        print_cell(p->init, 12);
-        print_cell(theirs(o, p->stream_cpb), 12);
-        print_cell(p->stream_mbps, 12);
+        term_print_cell(p->init, 12);
+        term_print_cell(theirs(o, p->stream_cpb), 12);
+        term_print_cell(p->stream_mbps, 12);
         printf("\n");
     }
 }

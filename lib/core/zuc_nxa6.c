@@ -75,34 +75,34 @@ void zuc_polyval_portable(uint64_t acc[2], const uint64_t h[2], const uint8_t *d
     }
 }
 
-/* acc = dot(acc ^ X_i, h) over the 16-byte blocks of data, the last one
- * zero-padded (RFC 8452 POLYVAL, continued from acc). */
-static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
+typedef void (*polyval_fn)(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
+                           size_t nbytes);
+
+/* Carry-less multiplication where the CPU has it, else the portable C. */
+static polyval_fn best_polyval(void)
 {
 #if defined(__x86_64__)
-    static atomic_int use_clmul = -1;
-    int use = atomic_load_explicit(&use_clmul, memory_order_relaxed);
-    if (use < 0) {
-        use = zuc_cpu_has_pclmul();
-        atomic_store_explicit(&use_clmul, use, memory_order_relaxed);
-    }
-    if (use) {
-        zuc_polyval_pclmul(acc, h, data, nbytes);
-        return;
-    }
+    if (zuc_cpu_has_pclmul())
+        return zuc_polyval_pclmul;
 #elif defined(ZUC_HAVE_PMULL)
-    static atomic_int use_pmull = -1;
-    int use = atomic_load_explicit(&use_pmull, memory_order_relaxed);
-    if (use < 0) {
-        use = zuc_cpu_has_pmull();
-        atomic_store_explicit(&use_pmull, use, memory_order_relaxed);
-    }
-    if (use) {
-        zuc_polyval_pmull(acc, h, data, nbytes);
-        return;
-    }
+    if (zuc_cpu_has_pmull())
+        return zuc_polyval_pmull;
 #endif
-    zuc_polyval_portable(acc, h, data, nbytes);
+    return zuc_polyval_portable;
+}
+
+/* acc = dot(acc ^ X_i, h) over the 16-byte blocks of data, the last one
+ * zero-padded (RFC 8452 POLYVAL, continued from acc); the version is chosen
+ * once. */
+static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
+{
+    static _Atomic(polyval_fn) chosen;
+    polyval_fn fn = atomic_load_explicit(&chosen, memory_order_relaxed);
+    if (!fn) {
+        fn = best_polyval();
+        atomic_store_explicit(&chosen, fn, memory_order_relaxed);
+    }
+    fn(acc, h, data, nbytes);
 }
 
 void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, const uint8_t *ct,
