@@ -4,7 +4,7 @@
 #include "zuc_impl.h"
 
 /* Stands in for a NULL buffer of length 0, so no NULL + 0 reaches the modes. */
-static uint8_t empty_buffer[1];
+static const uint8_t empty_buffer[1];
 
 const char *zuc_strerror(int code)
 {

@@ -172,7 +172,7 @@ typedef struct {
     const uint8_t *in;
     uint8_t *out;
     size_t left;   /* bytes not yet processed */
-    uint8_t *last; /* the last output byte, and the bits it keeps */
+    uint8_t *last; /* the last output byte (NULL: no output), and the bits it keeps */
     uint8_t last_mask;
     size_t job;        /* the job's index */
     uint32_t head[12]; /* ZUC-NIA6 / NCA6: H, Q, P */
@@ -197,8 +197,6 @@ struct crypt_batch {
     int version;                                       /* ZUC-256 */
 };
 
-/* Stands in for the last output byte of a job with no output. */
-static uint8_t no_output;
 
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
@@ -357,7 +355,8 @@ static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
         if (lane[l].left == 0) {
-            *lane[l].last &= lane[l].last_mask;
+            if (lane[l].last)
+                *lane[l].last &= lane[l].last_mask;
             if (b->done)
                 b->done(b, &lane[l]);
             if (b->head_words)
@@ -440,7 +439,7 @@ static void no_bytes(crypt_lane *c)
     c->in = NULL;
     c->out = NULL;
     c->left = 0;
-    c->last = &no_output;
+    c->last = NULL; /* never a shared stand-in: calls in other threads would race on it */
     c->last_mask = 0xFF;
 }
 
