@@ -126,6 +126,18 @@ int suite_output_agrees(const bench_entry *e, size_t len)
     return ok;
 }
 
+double suite_checked_messages(const run_options *run, const bench_entry *e, size_t len,
+                              size_t target_bytes, const char *configuration, int *wrong)
+{
+    if (e->max_bytes && len > e->max_bytes)
+        return -1;
+    if (!suite_output_agrees(e, len)) {
+        ++*wrong;
+        return -1;
+    }
+    return suite_time_messages(run, e, &len, 1, target_bytes, configuration, len);
+}
+
 static unsigned thread_count(const run_options *run)
 {
     return run->threads > 1 ? run->threads : 1;

@@ -39,6 +39,12 @@ int suite_first_of_algorithm(const bench_entry *e);
  * stderr and 0. */
 int suite_output_agrees(const bench_entry *e, size_t len);
 
+/* Messages of len bytes, within e's size limit, checked (suite_output_agrees;
+ * a wrong output adds 1 to *wrong), then timed as suite_time_messages with
+ * that size. Median ticks per byte, or -1 when not timed. */
+double suite_checked_messages(const run_options *run, const bench_entry *e, size_t len,
+                              size_t target_bytes, const char *configuration, int *wrong);
+
 /* Median ticks per byte of e->run over a batch of about `target_bytes`
  * whose message lengths repeat `pattern` (npattern lengths); recorded under
  * `configuration` with size `size_label`. -1 if the contender failed. */

@@ -127,16 +127,9 @@ static int measure(const estream_options *o, const bench_entry *e, size_t long_s
     r->e = e;
     r->init = suite_time_setup(&o->run, e);
     r->stream = suite_time_stream(&o->run, e);
-    for (size_t s = 0; s < N_SIZES; s++) {
-        size_t len = s < N_SIZES - 1 ? short_sizes[s] : long_size;
-        if (e->max_bytes && len > e->max_bytes)
-            continue;
-        if (!suite_output_agrees(e, len)) {
-            wrong++;
-            continue;
-        }
-        suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
-    }
+    for (size_t s = 0; s < N_SIZES; s++)
+        suite_checked_messages(&o->run, e, s < N_SIZES - 1 ? short_sizes[s] : long_size,
+                               BATCH_BYTES, "message", &wrong);
     suite_time_messages(&o->run, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
     return wrong;
 }

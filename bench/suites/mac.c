@@ -48,16 +48,8 @@ static int measure(const mac_options *o, const bench_entry *e, mac_row *r)
     int wrong = 0;
     r->e = e;
     for (size_t s = 0; s < N_SIZES; s++) {
-        size_t len = sizes[s];
-        r->ticks[s] = -1;
-        if (e->max_bytes && len > e->max_bytes)
-            continue;
-        if (!suite_output_agrees(e, len)) {
-            wrong++;
-            continue;
-        }
-        double cpb = suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "mac", len);
-        r->ticks[s] = cpb < 0 ? -1 : cpb * (double)len;
+        double cpb = suite_checked_messages(&o->run, e, sizes[s], BATCH_BYTES, "mac", &wrong);
+        r->ticks[s] = cpb < 0 ? -1 : cpb * (double)sizes[s];
     }
     return wrong;
 }

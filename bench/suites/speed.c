@@ -37,16 +37,8 @@ static term_table table_of(const speed_options *o, const char *algorithm)
 static int measure_row(const speed_options *o, const term_table *t, const bench_entry *e)
 {
     int wrong = 0;
-    for (size_t s = 0; s < o->nsizes; s++) {
-        size_t len = o->sizes[s];
-        if (e->max_bytes && len > e->max_bytes)
-            continue;
-        if (!suite_output_agrees(e, len)) {
-            wrong++;
-            continue;
-        }
-        suite_time_messages(&o->run, e, &len, 1, BATCH_BYTES, "message", len);
-    }
+    for (size_t s = 0; s < o->nsizes; s++)
+        suite_checked_messages(&o->run, e, o->sizes[s], BATCH_BYTES, "message", &wrong);
     suite_time_stream(&o->run, e);
     suite_progress_clear(&o->run);
     char label[64];

@@ -197,7 +197,6 @@ struct crypt_batch {
     int version;                                       /* ZUC-256 */
 };
 
-
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
     const zuc_eea3_job *j = (const zuc_eea3_job *)b->jobs + i;
