@@ -70,11 +70,18 @@ static void sort_descending(uint64_t *keys, size_t count)
         }
 }
 
+static unsigned lane_count(const lane_set *ls)
+{
+    return ls->im->lanes;
+}
+
 /* The next job to start (ls->next < n): from the current window, which is
  * refilled with the next ORDER_WINDOW jobs and sorted, longest first and
  * equal lengths in job order, when it runs out. */
 static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length length_of)
 {
+    if (n <= lane_count(ls)) /* every job starts at once: no order to keep */
+        return ls->next++;
     if (ls->order_pos == ls->order_n) {
         size_t first = ls->next, count = n - first < ORDER_WINDOW ? n - first : ORDER_WINDOW;
         for (size_t k = 0; k < count; k++)
@@ -86,11 +93,6 @@ static size_t take_job(lane_set *ls, const void *jobs, size_t n, job_length leng
     }
     ls->next++;
     return ls->order_first + (ORDER_WINDOW - 1 - (size_t)(ls->order[ls->order_pos++] & 0xFF));
-}
-
-static unsigned lane_count(const lane_set *ls)
-{
-    return ls->im->lanes;
 }
 
 /* The next lane of *mask, lowest first, taken out of it; 0 when none is
@@ -354,7 +356,9 @@ static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
         if (lane[l].left == 0) {
-            if (lane[l].last)
+            /* only a message that ends inside its last byte: reading back
+             * a byte just stored wide would stall on every lane */
+            if (lane[l].last && lane[l].last_mask != 0xFF)
                 *lane[l].last &= lane[l].last_mask;
             if (b->done)
                 b->done(b, &lane[l]);
