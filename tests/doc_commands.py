@@ -303,7 +303,7 @@ def check_command(name, cmd, cwd):
     unset = sorted(set(variables(text)) - defined)
     if unset:
         skip(name, "it uses " + ", ".join("$" + v for v in unset) +
-             ", which its block does not set (a loop, or a placeholder)")
+             ", which its block does not set (a loop variable, or a value for the reader to give)")
         return
     impl = args[args.index("--impl") + 1] if "--impl" in args[:-1] else None
     if program == "imix_batch" and len(args) > 1:

@@ -121,12 +121,21 @@ static int read_repeat_bound(suite_args *a, const char *option, const char *v)
     return 0;
 }
 
-static int read_seconds(suite_args *a, const char *option, const char *v)
+/* v as a whole decimal number into *out; -1 when v is absent or not one. */
+static int parse_number(const char *v, double *out)
 {
     char *end;
-    double sec = v ? strtod(v, &end) : 0;
+    if (!v)
+        return -1;
+    *out = strtod(v, &end);
+    return end == v || *end ? -1 : 0;
+}
+
+static int read_seconds(suite_args *a, const char *option, const char *v)
+{
+    double sec = 0;
     (void)option;
-    if (!v || end == v || *end || !(sec > 0 && sec <= 3600))
+    if (parse_number(v, &sec) != 0 || !(sec > 0 && sec <= 3600))
         return zucbench_fail("--seconds: expected a time in seconds, 0 < S <= 3600, got '%s'",
                              v ? v : ""),
                -1;
@@ -179,11 +188,10 @@ static int read_cpu(suite_args *a, const char *option, const char *v)
 
 static int read_cpu_mhz(suite_args *a, const char *option, const char *v)
 {
-    char *end;
-    double mhz = v ? strtod(v, &end) : 0;
+    double mhz = 0;
     (void)a;
     (void)option;
-    if (!v || end == v || *end || bench_timer_set_cpu_mhz(mhz) != 0)
+    if (parse_number(v, &mhz) != 0 || bench_timer_set_cpu_mhz(mhz) != 0)
         return zucbench_fail("--cpu-mhz: expected the core clock in MHz, 0 < MHZ <= 100000, got "
                              "'%s'",
                              v ? v : ""),

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "backends/backends.h"
+#include "backends/vectors_3gpp.h"
 #include "backends/ipsecmb.h"
 #include "registry.h"
 
@@ -56,24 +57,18 @@ static int run_eia1(const bench_batch *b)
     return rc;
 }
 
-static const uint8_t set1_key[16] = { 0xd3, 0xc5, 0xd5, 0x92, 0x32, 0x7f, 0xb1, 0x1c,
-                                      0x40, 0x35, 0xc6, 0x68, 0x0a, 0xf8, 0xc6, 0xd1 };
-
 /* TS 33.401 C.3 test set 1 (253 bits: the last byte compared on its top 5 bits). */
 static int check_eea1(void)
 {
-    static const uint8_t pt[32] = { 0x98, 0x1b, 0xa6, 0x82, 0x4c, 0x1b, 0xfb, 0x1a,
-                                    0xb4, 0x85, 0x47, 0x20, 0x29, 0xb7, 0x1d, 0x80,
-                                    0x8c, 0xe3, 0x3e, 0x2c, 0xc3, 0xc0, 0xb5, 0xfc,
-                                    0x1f, 0x3d, 0xe8, 0xa6, 0xdc, 0x66, 0xb1, 0xf0 };
     static const uint8_t ct[32] = { 0x5d, 0x5b, 0xfe, 0x75, 0xeb, 0x04, 0xf6, 0x8c,
                                     0xe0, 0xa1, 0x23, 0x77, 0xea, 0x00, 0xb3, 0x7d,
                                     0x47, 0xc6, 0xa0, 0xba, 0x06, 0x30, 0x91, 0x55,
                                     0x08, 0x6a, 0x85, 0x9c, 0x43, 0x41, 0xb3, 0x78 };
     uint8_t out[32];
-    if (ipsecmb_eea1(set1_key, 0x398a59b4, 0x15, 1, pt, out, 32) != 0)
+    if (ipsecmb_eea1(bench_3gpp_set1_key, BENCH_3GPP_SET1_COUNT, BENCH_3GPP_SET1_BEARER,
+                     BENCH_3GPP_SET1_DIRECTION, bench_3gpp_set1_plaintext, out, 32) != 0)
         return -1;
-    return memcmp(out, ct, 31) == 0 && (out[31] & 0xF8) == (ct[31] & 0xF8) ? 0 : -1;
+    return bench_3gpp_set1_check(out, ct);
 }
 
 /* TS 33.401 C.4 test set 1 (88 bits). */
