@@ -211,21 +211,6 @@ ZUC_INTERNAL int zuc_nxa6_modes(const zuc_impl *im, const uint8_t key[32], const
                                 uint8_t *out, size_t length_bytes, int op, uint8_t *tag,
                                 size_t tag_bytes);
 
-/* The 16-byte tag from H, Q, P (z_0..z_11 as words), the associated data
- * and the ciphertext (fast POLYVAL: carry-less multiplication where the CPU
- * has it, else constant-time portable C). */
-ZUC_INTERNAL void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes,
-                               const uint8_t *ct, size_t ct_bytes, uint8_t tag[16]);
-
-/* POLYVAL (RFC 8452) in portable, constant-time C: acc = dot(acc ^ X_i, h)
- * over the 16-byte blocks of data, the last one zero-padded; acc and h are
- * the low and high 64 bits of little-endian field elements. */
-ZUC_INTERNAL void zuc_polyval_portable(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
-                                       size_t nbytes);
-
-/* Constant-time comparison of n bytes: 0 when equal. */
-ZUC_INTERNAL int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
-
 /* Many messages over an implementation's lanes (zuc_lanes.c): each lane
  * takes the next message as soon as its own ends. The jobs are valid
  * (checked by zuc_api.c). */
@@ -242,7 +227,9 @@ ZUC_INTERNAL void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job 
 ZUC_INTERNAL void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n,
                                          uint8_t *ok);
 /* The 16-byte IV of a job: its own, or the 3GPP one from count, bearer,
- * direction (alg: 0 NEA6, 1 NIA6, 2 NCA6). */
+ * direction (alg: 0 NEA6, 1 NIA6, 2 NCA6), made in buf (zuc_load.c). */
+ZUC_INTERNAL void zuc_nxa6_make_iv(uint8_t iv[16], int alg, size_t tag_bytes, uint32_t count,
+                                   uint8_t bearer, uint8_t direction);
 ZUC_INTERNAL const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, int alg,
                                             size_t tag_bytes, uint32_t count, uint8_t bearer,
                                             uint8_t direction);
@@ -255,18 +242,9 @@ ZUC_INTERNAL uint32_t zuc_mac_fold(const uint8_t *msg, size_t nchunks, const uin
 #if defined(__x86_64__)
 ZUC_INTERNAL uint32_t zuc_mac_fold_pclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
 ZUC_INTERNAL uint32_t zuc_mac_fold_vpclmul(const uint8_t *msg, size_t nchunks, const uint32_t *z);
-/* POLYVAL (RFC 8452) with PCLMULQDQ: acc = dot(acc ^ X_i, h) over the
- * 16-byte blocks of data, the last one zero-padded; acc and h are the low
- * and high 64 bits of little-endian field elements. */
-ZUC_INTERNAL void zuc_polyval_pclmul(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
-                                     size_t nbytes);
 #endif
 
 #if defined(ZUC_HAVE_PMULL)
-/* POLYVAL with the ARMv8 PMULL instruction (lib/aarch64/pmull), as
- * zuc_polyval_pclmul. */
-ZUC_INTERNAL void zuc_polyval_pmull(uint64_t acc[2], const uint64_t h[2], const uint8_t *data,
-                                    size_t nbytes);
 /* 1 where the kernel reports PMULL (HWCAP_PMULL). */
 ZUC_INTERNAL int zuc_cpu_has_pmull(void);
 #endif

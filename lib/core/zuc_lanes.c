@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "zuc_impl.h"
+#include "zuc_nxa6_tag.h"
 
 #define INIT_STEPS 33 /* rounds of one initialisation (49 for ZUC-256 2023) */
 #define NONE ((size_t)-1)

@@ -155,6 +155,27 @@ void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t dire
     iv[14] ^= (uint8_t)(direction << 7);
 }
 
+/* ZUC-NEA6 / NIA6 / NCA6. The layout is inferred from the published test
+ * vectors (see zuc.h): byte 0 the algorithm and tag size, byte 1 BEARER ||
+ * DIRECTION, bytes 8..11 COUNT. */
+void zuc_nxa6_make_iv(uint8_t iv[16], int alg, size_t tag_bytes, uint32_t count, uint8_t bearer,
+                      uint8_t direction)
+{
+    memset(iv, 0, 16);
+    iv[0] = alg == ZUC_NEA6 ? 0 : (uint8_t)(8 * tag_bytes + (alg == ZUC_NCA6 ? 4 : 0));
+    iv[1] = (uint8_t)(bearer << 1 | direction);
+    zuc_store_be32(iv + 8, count);
+}
+
+const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, int alg, size_t tag_bytes,
+                               uint32_t count, uint8_t bearer, uint8_t direction)
+{
+    if (iv)
+        return iv;
+    zuc_nxa6_make_iv(buf, alg, tag_bytes, count, bearer, direction);
+    return buf;
+}
+
 /* memset, then a compiler barrier that claims to read the memory, so the
  * stores cannot be dropped as dead; as fast as memset. */
 void zuc_wipe(void *p, size_t n)

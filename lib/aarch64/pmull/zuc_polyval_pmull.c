@@ -8,10 +8,12 @@
  * little-endian number, dot(a, b) = a * b * x^-128 as a Karatsuba product
  * and two Montgomery folds by 0xC200000000000000, and from 128 bytes on
  * eight blocks share one reduction (key powers H_1..H_8). Constant time: no
- * table lookups, no data-dependent branches. */
+ * table lookups, no data-dependent branches. Each call makes the key powers
+ * it needs from H_1 (this version is not yet tuned for the NCA6 lanes, which
+ * no ARM path has). */
 #include <arm_neon.h>
 
-#include "zuc_impl.h"
+#include "zuc_polyval.h"
 
 typedef uint64x2_t u128; /* lane 0: bits 0..63 */
 
@@ -100,7 +102,7 @@ static u128 aggregated(u128 s, u128 key, const uint8_t **data, size_t *nbytes)
     return s;
 }
 
-void zuc_polyval_pmull(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
+static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
 {
     u128 s = vld1q_u64(acc), key = vld1q_u64(h);
     if (nbytes >= 16 * AGGREGATE)
@@ -116,3 +118,21 @@ void zuc_polyval_pmull(uint64_t acc[2], const uint64_t h[2], const uint8_t *data
     }
     vst1q_u64(acc, s);
 }
+
+static void start_pmull(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
+{
+    (void)nblocks;
+    p->pow[ZUC_POLYVAL_POWERS - 1][0] = h[0];
+    p->pow[ZUC_POLYVAL_POWERS - 1][1] = h[1];
+    p->npow = 1;
+    p->acc[0] = p->acc[1] = 0;
+}
+
+static void absorb_pmull(zuc_polyval *p, const uint8_t *data, size_t nbytes)
+{
+    polyval(p->acc, p->pow[ZUC_POLYVAL_POWERS - 1], data, nbytes);
+}
+
+const zuc_polyval_impl zuc_polyval_pmull = {
+    .name = "pmull", .usable = zuc_cpu_has_pmull, .start = start_pmull, .absorb = absorb_pmull
+};

@@ -9,11 +9,12 @@
  * x^121 + 1 = x^128 + Q with Q = 1 mod x^64, so the fold that clears the low
  * word t of the product adds t * x^128 and t * (x^127 + x^126 + x^121),
  * which is the carry-less product of t with 0xC200000000000000 moved up 64
- * bits. From 128 bytes on, eight blocks share one reduction (key_powers).
+ * bits. Up to eight blocks share one reduction (key powers H_1..H_8, made as
+ * far as the message needs them).
  * Constant time: no table lookups, no data-dependent branches. */
 #include <immintrin.h>
 
-#include "zuc_impl.h"
+#include "zuc_polyval.h"
 
 /* A 256-bit carry-less product in Karatsuba's three parts: products of
  * several blocks are summed this way and reduced once. */
@@ -57,59 +58,78 @@ static __m128i dot(__m128i a, __m128i b)
     return reduce(w);
 }
 
-/* Blocks taken per reduction on long inputs. */
+/* Blocks taken per reduction. */
 #define AGGREGATE 8
 
-/* key powers k[i] = H_(i+1), where H_1 = H and dot(H_a, H_b) = H_(a+b): then
- * eight serial steps dot(acc ^ X_1, H), ..., dot(. ^ X_8, H) equal
- * dot(acc ^ X_1, H_8) ^ dot(X_2, H_7) ^ ... ^ dot(X_8, H_1), whose products
- * add before one reduction: the chain waits on one multiplication per eight
- * blocks instead of one per block. */
-static void key_powers(__m128i k[AGGREGATE], __m128i fold[AGGREGATE], __m128i h)
+static __m128i power(const zuc_polyval *p, unsigned k)
 {
-    k[0] = h;
-    k[1] = dot(h, h);
-    k[2] = dot(k[1], h);
-    k[3] = dot(k[1], k[1]);
-    k[4] = dot(k[3], h);
-    k[5] = dot(k[3], k[1]);
-    k[6] = dot(k[3], k[2]);
-    k[7] = dot(k[3], k[3]);
-    for (int i = 0; i < AGGREGATE; i++)
-        fold[i] = fold_halves(k[i]);
+    return _mm_load_si128((const __m128i *)p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
-static __m128i aggregated(__m128i s, __m128i key, const uint8_t **data, size_t *nbytes)
+static void set_power(zuc_polyval *p, unsigned k, __m128i v)
 {
-    __m128i k[AGGREGATE], fold[AGGREGATE];
-    key_powers(k, fold, key);
-    for (; *nbytes >= 16 * AGGREGATE; *nbytes -= 16 * AGGREGATE, *data += 16 * AGGREGATE) {
-        const __m128i *x = (const __m128i *)*data;
-        wide w = { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() };
-        mul_add(&w, _mm_xor_si128(s, _mm_loadu_si128(x)), k[AGGREGATE - 1], fold[AGGREGATE - 1]);
-        for (int i = 1; i < AGGREGATE; i++)
-            mul_add(&w, _mm_loadu_si128(x + i), k[AGGREGATE - 1 - i], fold[AGGREGATE - 1 - i]);
-        s = reduce(w);
-    }
-    zuc_wipe(k, sizeof k);
-    zuc_wipe(fold, sizeof fold);
-    return s;
+    _mm_store_si128((__m128i *)p->pow[ZUC_POLYVAL_POWERS - k], v);
 }
 
-void zuc_polyval_pclmul(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, size_t nbytes)
+/* H_1..H_n, n = min(8, nblocks): each from two below it, four at most
+ * in a row on the chain. */
+static void start_pclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
-    __m128i s = _mm_set_epi64x((long long)acc[1], (long long)acc[0]);
-    __m128i key = _mm_set_epi64x((long long)h[1], (long long)h[0]);
-    if (nbytes >= 16 * AGGREGATE)
-        s = aggregated(s, key, &data, &nbytes);
-    for (; nbytes >= 16; nbytes -= 16, data += 16)
-        s = dot(_mm_xor_si128(s, _mm_loadu_si128((const __m128i *)data)), key);
-    if (nbytes) {
-        uint8_t last[16] = { 0 };
-        for (size_t i = 0; i < nbytes; i++)
-            last[i] = data[i];
-        s = dot(_mm_xor_si128(s, _mm_loadu_si128((const __m128i *)last)), key);
-        zuc_wipe(last, sizeof last);
+    unsigned n = nblocks < AGGREGATE ? (unsigned)nblocks : AGGREGATE;
+    n = n ? n : 1;
+    __m128i h1 = _mm_set_epi64x((long long)h[1], (long long)h[0]);
+    set_power(p, 1, h1);
+    if (n >= 2) {
+        __m128i h2 = dot(h1, h1);
+        set_power(p, 2, h2);
+        for (unsigned k = 3; k <= n; k++)
+            set_power(p, k, dot(power(p, k / 2), power(p, k - k / 2)));
     }
-    _mm_storeu_si128((__m128i *)acc, s);
+    p->npow = n;
+    p->acc[0] = p->acc[1] = 0;
 }
+
+/* s = dot(s ^ X_1, H_n) ^ ... ^ dot(X_n, H_1), one reduction, over n <=
+ * npow blocks: X_1..X_(n-1) at x, X_n at last (x + 16 (n - 1) or a padded
+ * copy). */
+static __m128i blocks(const zuc_polyval *p, __m128i s, const uint8_t *x, const uint8_t *last,
+                      unsigned n)
+{
+    wide w = { _mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128() };
+    for (unsigned i = 0; i < n; i++) {
+        __m128i k = power(p, n - i);
+        __m128i b = _mm_loadu_si128((const __m128i *)(i + 1 < n ? x + 16 * i : last));
+        mul_add(&w, i ? b : _mm_xor_si128(s, b), k, fold_halves(k));
+    }
+    return reduce(w);
+}
+
+static void absorb_pclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
+{
+    __m128i s = _mm_loadu_si128((const __m128i *)p->acc);
+    size_t n = zuc_polyval_blocks(nbytes);
+    for (; n > p->npow; n -= p->npow, data += 16 * p->npow)
+        s = blocks(p, s, data, data + 16 * (p->npow - 1), p->npow);
+    if (n) {
+        uint8_t padded[16] = { 0 };
+        const uint8_t *last = data + 16 * (n - 1);
+        size_t rest = nbytes % 16;
+        if (rest) {
+            for (size_t i = 0; i < rest; i++)
+                padded[i] = last[i];
+            last = padded;
+        }
+        s = blocks(p, s, data, last, (unsigned)n);
+        zuc_wipe(padded, sizeof padded);
+    }
+    _mm_storeu_si128((__m128i *)p->acc, s);
+}
+
+static int usable_pclmul(void)
+{
+    return zuc_cpu_has_pclmul();
+}
+
+const zuc_polyval_impl zuc_polyval_pclmul = {
+    .name = "pclmul", .usable = usable_pclmul, .start = start_pclmul, .absorb = absorb_pclmul
+};

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_nxa6_tag.h — the 16-byte tag of ZUC-NIA6 / NCA6 (zuc_nxa6_tag.c):
+ *   dot(POLYVAL_H(A || pad || C || pad) ^ LE64(8 |C|) || LE64(8 |A|), Q) ^ P,
+ * H, Q, P being z_0..z_3, z_4..z_7, z_8..z_11 (hqp). Internal. */
+#ifndef ZUC_NXA6_TAG_H
+#define ZUC_NXA6_TAG_H
+
+#include "zuc_polyval.h"
+
+/* The tag in one call (NIA6: aad = the message, no ct). */
+ZUC_INTERNAL void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes,
+                               const uint8_t *ct, size_t ct_bytes, uint8_t tag[16]);
+
+/* The tag in pieces: start (the hash of a message of these sizes), then
+ * pv->absorb over the associated data and over the ciphertext (each ending
+ * with its partial block, if any), then finish, which wipes p. */
+ZUC_INTERNAL void zuc_nxa6_tag_start(const zuc_polyval_impl *pv, zuc_polyval *p,
+                                     const uint32_t hqp[12], size_t aad_bytes, size_t ct_bytes);
+ZUC_INTERNAL void zuc_nxa6_tag_finish(const zuc_polyval_impl *pv, zuc_polyval *p,
+                                      const uint32_t hqp[12], size_t aad_bytes, size_t ct_bytes,
+                                      uint8_t tag[16]);
+
+/* Constant-time comparison of n bytes: 0 when equal. */
+ZUC_INTERNAL int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
+
+#endif /* ZUC_NXA6_TAG_H */

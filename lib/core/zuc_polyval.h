@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_polyval.h — POLYVAL (RFC 8452), the hash of the ZUC-NIA6 / NCA6 tags,
+ * with its own choice of version (zuc_polyval.c): 512-bit VPCLMULQDQ
+ * (AVX-512), 256-bit VPCLMULQDQ (AVX2), PCLMULQDQ, PMULL (64-bit ARM), then
+ * portable constant-time C. Every version is constant time: no table
+ * lookups, no data-dependent branches or addresses. Internal. */
+#ifndef ZUC_POLYVAL_H
+#define ZUC_POLYVAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "zuc_impl.h"
+
+/* Field elements are the low and high 64 bits of a little-endian 128-bit
+ * number; dot(a, b) = a * b * x^-128 mod x^128 + x^127 + x^126 + x^121 + 1.
+ * The key powers H_1 = H, H_(a+b) = dot(H_a, H_b) let many blocks share one
+ * reduction: POLYVAL over X_1..X_n is the sum of dot(X_i, H_(n+1-i)). */
+#define ZUC_POLYVAL_POWERS 32
+
+/* A hash in progress. pow[ZUC_POLYVAL_POWERS - p] = H_p, highest power
+ * first, so that the powers of the last n blocks are n consecutive entries
+ * ending at H_1; three zero entries follow, for vector loads that run past
+ * H_1. A version makes the powers it uses, as far as the message needs them
+ * (npow). */
+typedef struct {
+    _Alignas(64) uint64_t pow[ZUC_POLYVAL_POWERS + 3][2];
+    uint64_t acc[2];
+    unsigned npow;
+} zuc_polyval;
+
+typedef struct {
+    const char *name;
+    int (*usable)(void); /* CPU and OS support */
+    /* A new hash with key h (acc = 0) for data of at most nblocks 16-byte
+     * blocks in all. */
+    void (*start)(zuc_polyval *p, const uint64_t h[2], size_t nblocks);
+    /* acc = POLYVAL over the blocks of data, continued from acc, the last one
+     * zero-padded: a call whose nbytes is not a multiple of 16 ends a
+     * segment (the associated data, or the ciphertext). */
+    void (*absorb)(zuc_polyval *p, const uint8_t *data, size_t nbytes);
+} zuc_polyval_impl;
+
+/* The versions built in, best first, NULL-terminated (the tests run each). */
+ZUC_INTERNAL extern const zuc_polyval_impl *const zuc_polyval_impls[];
+
+/* The version in use: the first usable one, chosen once. */
+ZUC_INTERNAL const zuc_polyval_impl *zuc_polyval_active(void);
+
+/* Overwrites the key powers and the sum. */
+ZUC_INTERNAL void zuc_polyval_wipe(zuc_polyval *p);
+
+/* Blocks of 16 bytes in nbytes, the last one partial. */
+static inline size_t zuc_polyval_blocks(size_t nbytes)
+{
+    return nbytes / 16 + (nbytes % 16 != 0);
+}
+
+/* Versions outside zuc_polyval.c (each in the folder of its instructions). */
+#if defined(__x86_64__)
+ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_pclmul;
+ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_vpclmul256;
+#if !defined(ZUC_NO_AVX512)
+ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_vpclmul512;
+#endif
+#endif
+#if defined(ZUC_HAVE_PMULL)
+ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_pmull;
+#endif
+
+#endif /* ZUC_POLYVAL_H */

@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_polyval_avx512.c — POLYVAL (RFC 8452) with 512-bit VPCLMULQDQ, four
+ * blocks per register, for the tags of ZUC-NIA6 / NCA6 (AVX-512 F/BW/VL and
+ * VPCLMULQDQ; the flags are on this file only).
+ *
+ * The arithmetic is zuc_polyval_pclmul.c's, in each 128-bit lane: dot(a, b)
+ * = a * b * x^-128 as a schoolbook product (four multiplications: on the
+ * CPUs that have this, the shuffles of Karatsuba's middle term would take
+ * the same port) and two Montgomery folds by 0xC200000000000000.
+ *
+ * Long inputs, 32 blocks per step, one reduction: the four lanes of acc
+ * each carry a sum, and a step is
+ *   acc = reduce(acc * H_32 + Y_0 * H_28 + ... + Y_6 * H_4) + Y_7,
+ * Y_t being blocks 4t..4t+3 of the step (one per lane), so that the chain
+ * from step to step is one product and one reduction. At the end lane j is
+ * short of H_(4-j): acc * [H_4, H_3, H_2, H_1], summed over the lanes. The
+ * last 32 blocks or fewer, and short inputs, take one reduction, each block
+ * against its own power (a load of consecutive powers).
+ * Constant time: no table lookups, no data-dependent branches. The tests
+ * also build it through SIMDe (zuc_polyval_avx512_emu.c). */
+#include "zuc_avx512_intrin.h"
+#include "zuc_polyval.h"
+
+#if !defined(ZUC_POLYVAL512_NAME)
+#define ZUC_POLYVAL512_NAME "vpclmul512"
+#endif
+
+#define LANES 4 /* blocks per register */
+
+typedef __m512i v512;
+
+typedef struct {
+    v512 lo, mid, hi;
+} wide;
+
+static inline v512 xor3(v512 a, v512 b, v512 c)
+{
+    return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+static inline wide wide_zero(void)
+{
+    wide w = { _mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512() };
+    return w;
+}
+
+/* w += a * b in every lane. */
+static inline void mul_add(wide *w, v512 a, v512 b)
+{
+    w->lo = _mm512_xor_si512(w->lo, _mm512_clmulepi64_epi128(a, b, 0x00));
+    w->hi = _mm512_xor_si512(w->hi, _mm512_clmulepi64_epi128(a, b, 0x11));
+    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a, b, 0x01),
+                  _mm512_clmulepi64_epi128(a, b, 0x10));
+}
+
+/* The two 64-bit halves of every lane exchanged. */
+static inline v512 swap_halves(v512 a)
+{
+    return _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4E);
+}
+
+/* A 128-bit value in lane 0, zeros in the others. */
+static inline v512 in_lane0(__m128i a)
+{
+    return _mm512_inserti32x4(_mm512_setzero_si512(), a, 0);
+}
+
+/* Each lane's sum times x^-128, reduced. */
+static inline v512 reduce(wide w)
+{
+    const v512 poly = _mm512_set1_epi64((long long)0xC200000000000000u);
+    const v512 zero = _mm512_setzero_si512();
+    v512 lo = _mm512_xor_si512(w.lo, _mm512_unpacklo_epi64(zero, w.mid)); /* [t0, t1] */
+    v512 hi = _mm512_xor_si512(w.hi, _mm512_unpackhi_epi64(w.mid, zero)); /* [t2, t3] */
+    v512 t = _mm512_xor_si512(swap_halves(lo), _mm512_clmulepi64_epi128(lo, poly, 0x00));
+    return xor3(hi, swap_halves(t), _mm512_clmulepi64_epi128(t, poly, 0x00));
+}
+
+static inline v512 dot(v512 a, v512 b)
+{
+    wide w = wide_zero();
+    mul_add(&w, a, b);
+    return reduce(w);
+}
+
+/* The XOR of the four lanes. */
+static inline __m128i lanes_sum(v512 v)
+{
+    __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+}
+
+/* H_k in every lane. */
+static inline v512 power_all(const zuc_polyval *p, unsigned k)
+{
+    return _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)p->pow[ZUC_POLYVAL_POWERS - k]));
+}
+
+/* [H_k, H_(k-1), H_(k-2), H_(k-3)] */
+static inline v512 powers_from(const zuc_polyval *p, unsigned k)
+{
+    return _mm512_loadu_si512(p->pow[ZUC_POLYVAL_POWERS - k]);
+}
+
+/* H_1..H_4, then four at a time: [H_4q .. H_4q-3] = [H_4r .. H_4r-3] *
+ * H_b, b the largest power of two below 4q, 4r = 4q - b; at most four
+ * products in a row on the chain for all 32. Powers made: n = min(32,
+ * nblocks) rounded up to four, the three entries past H_1 zero. */
+static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
+{
+    unsigned n = nblocks < ZUC_POLYVAL_POWERS ? (unsigned)nblocks : ZUC_POLYVAL_POWERS;
+    uint64_t(*pw)[2] = p->pow;
+    for (int i = 0; i < 3; i++)
+        pw[ZUC_POLYVAL_POWERS + i][0] = pw[ZUC_POLYVAL_POWERS + i][1] = 0;
+    pw[ZUC_POLYVAL_POWERS - 1][0] = h[0];
+    pw[ZUC_POLYVAL_POWERS - 1][1] = h[1];
+    p->npow = 1;
+    p->acc[0] = p->acc[1] = 0;
+    if (n < 2)
+        return;
+    v512 h1 = power_all(p, 1), h2 = dot(h1, h1);
+    /* [H_2, H_2] * [H_2, H_1] = [H_4, H_3]: lanes 0 and 1 go to H_4, H_3 */
+    v512 h43 = dot(h2, _mm512_mask_blend_epi64(0x0C, h2, h1));
+    _mm_store_si128((__m128i *)pw[ZUC_POLYVAL_POWERS - 2], _mm512_castsi512_si128(h2));
+    _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - 4], _mm512_castsi512_si256(h43));
+    for (unsigned q = 2; LANES * (q - 1) < n; q++) {
+        unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
+        v512 g = dot(powers_from(p, LANES * q - b), power_all(p, b));
+        _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES * q], g);
+    }
+    p->npow = (n + LANES - 1) / LANES * LANES;
+}
+
+/* The bytes of the next four blocks that lie within nbytes. */
+static inline uint64_t bytes_mask(size_t nbytes)
+{
+    return nbytes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nbytes) - 1;
+}
+
+/* s (lane 0) continued over n <= npow blocks (nbytes bytes, the last block
+ * zero-padded): one reduction. */
+static v512 tail(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
+{
+    unsigned n = (unsigned)zuc_polyval_blocks(nbytes);
+    wide w = wide_zero();
+    for (unsigned g = 0; LANES * g < n; g++, x += 64, nbytes -= nbytes < 64 ? nbytes : 64) {
+        v512 y = _mm512_maskz_loadu_epi8(bytes_mask(nbytes), x);
+        mul_add(&w, _mm512_xor_si512(y, s), powers_from(p, n - LANES * g));
+        s = _mm512_setzero_si512();
+    }
+    return in_lane0(lanes_sum(reduce(w)));
+}
+
+/* s (lane 0) continued over 32-block steps while more than 32 blocks are
+ * left (npow is then 32). */
+static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbytes)
+{
+    v512 k[8];
+    for (int t = 0; t < 8; t++)
+        k[t] = power_all(p, ZUC_POLYVAL_POWERS - LANES * t); /* H_32, H_28, .., H_4 */
+    v512 acc = _mm512_setzero_si512();
+    for (; *nbytes > 16 * ZUC_POLYVAL_POWERS; *nbytes -= 512, *x += 512) {
+        const uint8_t *d = *x;
+        wide w = wide_zero();
+        mul_add(&w, acc, k[0]);
+        mul_add(&w, _mm512_xor_si512(s, _mm512_loadu_si512(d)), k[1]);
+        s = _mm512_setzero_si512();
+        for (int t = 1; t < 7; t++)
+            mul_add(&w, _mm512_loadu_si512(d + 64 * t), k[t + 1]);
+        acc = _mm512_xor_si512(reduce(w), _mm512_loadu_si512(d + 64 * 7));
+    }
+    return in_lane0(lanes_sum(dot(acc, powers_from(p, LANES))));
+}
+
+static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
+{
+    v512 s = in_lane0(_mm_loadu_si128((const __m128i *)p->acc));
+    if (nbytes > 16 * ZUC_POLYVAL_POWERS)
+        s = steps(p, s, &data, &nbytes);
+    if (nbytes)
+        s = tail(p, s, data, nbytes);
+    _mm_storeu_si128((__m128i *)p->acc, _mm512_castsi512_si128(s));
+}
+
+static int usable_avx512(void)
+{
+    return zuc_cpu_has_avx512() && zuc_cpu_has_vpclmul();
+}
+
+const zuc_polyval_impl zuc_polyval_vpclmul512 = {
+    .name = ZUC_POLYVAL512_NAME, .usable = usable_avx512, .start = start_avx512, .absorb = absorb_avx512
+};

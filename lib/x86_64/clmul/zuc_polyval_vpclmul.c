@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_polyval_vpclmul.c — POLYVAL (RFC 8452) with 256-bit VPCLMULQDQ, two
+ * blocks per register, for the tags of ZUC-NIA6 / NCA6 on AVX2 CPUs that
+ * have it (built with -mavx2 -mpclmul -mvpclmulqdq on this file only).
+ *
+ * zuc_polyval_avx512.c's method at half the width: long inputs take 16
+ * blocks per step,
+ *   acc = reduce(acc * H_16 + Y_0 * H_14 + ... + Y_6 * H_2) + Y_7,
+ * and lane j ends short of H_(2-j); the last 16 blocks or fewer take one
+ * reduction with a power per block. Products are Karatsuba's three
+ * multiplications (the key's folded halves made once per call): on these
+ * CPUs the shuffles run beside the multiplications.
+ * Constant time: no table lookups, no data-dependent branches. */
+#include <immintrin.h>
+
+#include "zuc_polyval.h"
+
+#define LANES 2      /* blocks per register */
+#define MAX_POW 16   /* powers this version makes */
+
+typedef __m256i v256;
+
+typedef struct {
+    v256 lo, mid, hi;
+} wide;
+
+static inline wide wide_zero(void)
+{
+    wide w = { _mm256_setzero_si256(), _mm256_setzero_si256(), _mm256_setzero_si256() };
+    return w;
+}
+
+/* Each lane's halves XORed, in its low half: Karatsuba's middle factor. */
+static inline v256 fold_halves(v256 a)
+{
+    return _mm256_xor_si256(a, _mm256_bsrli_epi128(a, 8));
+}
+
+/* w += a * b in every lane; b_fold = fold_halves(b). */
+static inline void mul_add(wide *w, v256 a, v256 b, v256 b_fold)
+{
+    w->lo = _mm256_xor_si256(w->lo, _mm256_clmulepi64_epi128(a, b, 0x00));
+    w->hi = _mm256_xor_si256(w->hi, _mm256_clmulepi64_epi128(a, b, 0x11));
+    w->mid = _mm256_xor_si256(w->mid, _mm256_clmulepi64_epi128(fold_halves(a), b_fold, 0x00));
+}
+
+/* Each lane's sum times x^-128, reduced. */
+static inline v256 reduce(wide w)
+{
+    const v256 poly = _mm256_set1_epi64x((long long)0xC200000000000000u);
+    v256 mid = _mm256_xor_si256(w.mid, _mm256_xor_si256(w.lo, w.hi));
+    v256 lo = _mm256_xor_si256(w.lo, _mm256_bslli_epi128(mid, 8)); /* [t0, t1] */
+    v256 hi = _mm256_xor_si256(w.hi, _mm256_bsrli_epi128(mid, 8)); /* [t2, t3] */
+    v256 t = _mm256_xor_si256(_mm256_shuffle_epi32(lo, 0x4E),
+                              _mm256_clmulepi64_epi128(lo, poly, 0x00));
+    t = _mm256_xor_si256(_mm256_shuffle_epi32(t, 0x4E), _mm256_clmulepi64_epi128(t, poly, 0x00));
+    return _mm256_xor_si256(hi, t);
+}
+
+static inline v256 dot(v256 a, v256 b)
+{
+    wide w = wide_zero();
+    mul_add(&w, a, b, fold_halves(b));
+    return reduce(w);
+}
+
+static inline __m128i lanes_sum(v256 v)
+{
+    return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+}
+
+/* H_k in both lanes. */
+static inline v256 power_all(const zuc_polyval *p, unsigned k)
+{
+    return _mm256_broadcastsi128_si256(
+        _mm_load_si128((const __m128i *)p->pow[ZUC_POLYVAL_POWERS - k]));
+}
+
+/* [H_k, H_(k-1)] */
+static inline v256 powers_from(const zuc_polyval *p, unsigned k)
+{
+    return _mm256_loadu_si256((const __m256i *)p->pow[ZUC_POLYVAL_POWERS - k]);
+}
+
+/* H_1, H_2, then two at a time: [H_2q, H_2q-1] = [H_2r, H_2r-1] * H_b, b
+ * the largest power of two below 2q, 2r = 2q - b. Powers made: n = min(16,
+ * nblocks) rounded up to two; the entries past H_1 zero. */
+static void start_vpclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
+{
+    unsigned n = nblocks < MAX_POW ? (unsigned)nblocks : MAX_POW;
+    uint64_t(*pw)[2] = p->pow;
+    for (int i = 0; i < 3; i++)
+        pw[ZUC_POLYVAL_POWERS + i][0] = pw[ZUC_POLYVAL_POWERS + i][1] = 0;
+    pw[ZUC_POLYVAL_POWERS - 1][0] = h[0];
+    pw[ZUC_POLYVAL_POWERS - 1][1] = h[1];
+    p->npow = 1;
+    p->acc[0] = p->acc[1] = 0;
+    if (n < 2)
+        return;
+    v256 h1 = power_all(p, 1);
+    _mm_store_si128((__m128i *)pw[ZUC_POLYVAL_POWERS - 2], _mm256_castsi256_si128(dot(h1, h1)));
+    for (unsigned q = 2; LANES * (q - 1) < n; q++) {
+        unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
+        v256 g = dot(powers_from(p, LANES * q - b), power_all(p, b));
+        _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES * q], g);
+    }
+    p->npow = (n + 1) / LANES * LANES;
+}
+
+/* Two blocks: x[0..16) and second (the next 16 bytes, a padded copy of the
+ * last partial block, or zeros). */
+static inline v256 two_blocks(const uint8_t *x, const uint8_t *second)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)x)),
+                                   _mm_loadu_si128((const __m128i *)second), 1);
+}
+
+/* s (lane 0) continued over n <= npow blocks (nbytes bytes, the last block
+ * zero-padded): one reduction. */
+static v256 tail(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nbytes)
+{
+    static const uint8_t zeros[16];
+    uint8_t last[16] = { 0 };
+    unsigned n = (unsigned)zuc_polyval_blocks(nbytes), whole = (unsigned)(nbytes / 16);
+    for (size_t i = 0; i < nbytes % 16; i++)
+        last[i] = x[16 * whole + i];
+    wide w = wide_zero();
+    for (unsigned b = 0; b < n; b += LANES, s = _mm256_setzero_si256()) {
+        const uint8_t *first = b < whole ? x + 16 * b : last;
+        const uint8_t *second = b + 1 < whole ? x + 16 * (b + 1) : b + 1 < n ? last : zeros;
+        v256 k = powers_from(p, n - b);
+        mul_add(&w, _mm256_xor_si256(two_blocks(first, second), s), k, fold_halves(k));
+    }
+    zuc_wipe(last, sizeof last);
+    return _mm256_zextsi128_si256(lanes_sum(reduce(w)));
+}
+
+/* s (lane 0) continued over 16-block steps while more than 16 blocks are
+ * left (npow is then 16). */
+static v256 steps(const zuc_polyval *p, v256 s, const uint8_t **x, size_t *nbytes)
+{
+    v256 k[8], kf[8];
+    for (int t = 0; t < 8; t++) {
+        k[t] = power_all(p, MAX_POW - LANES * t); /* H_16, H_14, .., H_2 */
+        kf[t] = fold_halves(k[t]);
+    }
+    v256 acc = _mm256_setzero_si256();
+    for (; *nbytes > 16 * MAX_POW; *nbytes -= 256, *x += 256) {
+        const __m256i *d = (const __m256i *)*x;
+        wide w = wide_zero();
+        mul_add(&w, acc, k[0], kf[0]);
+        mul_add(&w, _mm256_xor_si256(s, _mm256_loadu_si256(d)), k[1], kf[1]);
+        s = _mm256_setzero_si256();
+        for (int t = 1; t < 7; t++)
+            mul_add(&w, _mm256_loadu_si256(d + t), k[t + 1], kf[t + 1]);
+        acc = _mm256_xor_si256(reduce(w), _mm256_loadu_si256(d + 7));
+    }
+    return _mm256_zextsi128_si256(lanes_sum(dot(acc, powers_from(p, LANES))));
+}
+
+static void absorb_vpclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
+{
+    v256 s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p->acc));
+    if (nbytes > 16 * MAX_POW)
+        s = steps(p, s, &data, &nbytes);
+    if (nbytes)
+        s = tail(p, s, data, nbytes);
+    _mm_storeu_si128((__m128i *)p->acc, _mm256_castsi256_si128(s));
+}
+
+static int usable_vpclmul(void)
+{
+    return zuc_cpu_has_vpclmul();
+}
+
+const zuc_polyval_impl zuc_polyval_vpclmul256 = {
+    .name = "vpclmul256", .usable = usable_vpclmul, .start = start_vpclmul, .absorb = absorb_vpclmul
+};
