@@ -178,6 +178,7 @@ typedef struct {
     uint8_t last_mask;
     size_t job;        /* the job's index */
     uint32_t head[12]; /* ZUC-NIA6 / NCA6: H, Q, P */
+    zuc_polyval *hash; /* NCA6 encryption: the tag's hash, fed as the lane writes */
 } crypt_lane;
 
 typedef struct crypt_batch crypt_batch;
@@ -197,7 +198,16 @@ struct crypt_batch {
     void (*done)(const crypt_batch *b, crypt_lane *c); /* a job at its end, or NULL */
     uint8_t *ok;                                       /* NCA6 decryption: tags that verify */
     int version;                                       /* ZUC-256 */
+    /* NCA6 encryption: a hash per lane (NULL otherwise), started when a job
+     * starts (begin) and fed each block of output while it is in L1 */
+    zuc_polyval *hash;
+    const zuc_polyval_impl *pv;
+    void (*begin)(const crypt_batch *b, crypt_lane *c);
 };
+
+/* Blocks per step while the output is hashed: 16 lanes x 512 bytes stay in
+ * L1 until their hash has read them. */
+#define HASHED_BLOCKS 8
 
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
@@ -255,13 +265,32 @@ static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
             }
     unsigned started = ls->fresh;
     lanes_start_fresh(ls);
-    for (unsigned l; b->head_words && next_lane(&started, &l);)
+    for (unsigned l; b->head_words && next_lane(&started, &l);) {
         memcpy(lane[l].head, ls->head[l], sizeof lane[l].head);
+        if (b->begin) {
+            lane[l].hash = &b->hash[l];
+            b->begin(b, &lane[l]);
+        }
+    }
 }
 
-/* Whole blocks for every busy lane: as many as the shortest message holds. */
-static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t block_bytes)
+/* The output the busy lanes just wrote (`written[l]` bytes before out) into
+ * their hashes. */
+static void crypt_hash(const lane_set *ls, const crypt_batch *b, crypt_lane *lane,
+                       const size_t *written)
 {
+    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
+        if (written[l])
+            b->pv->absorb(lane[l].hash, lane[l].out - written[l], written[l]);
+}
+
+/* Whole blocks for every busy lane: as many as the shortest message holds
+ * (at most HASHED_BLOCKS when the output is hashed). */
+static void crypt_blocks(lane_set *ls, const crypt_batch *b, crypt_lane *lane, size_t nblocks,
+                         size_t block_bytes)
+{
+    if (b->hash && nblocks > HASHED_BLOCKS)
+        nblocks = HASHED_BLOCKS;
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
@@ -269,11 +298,16 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
         out[l] = lane[l].out;
     }
     ls->im->lanes_xor(&ls->st, in, out, nblocks);
+    size_t written[ZUC_LANES_MAX];
+    for (unsigned l = 0; l < lane_count(ls); l++)
+        written[l] = ls->active >> l & 1 ? nblocks * block_bytes : 0;
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
-        lane[l].in += nblocks * block_bytes;
-        lane[l].out += nblocks * block_bytes;
-        lane[l].left -= nblocks * block_bytes;
+        lane[l].in += written[l];
+        lane[l].out += written[l];
+        lane[l].left -= written[l];
     }
+    if (b->hash)
+        crypt_hash(ls, b, lane, written);
 }
 
 /* The keystream words the last block needs, given the longest message
@@ -286,7 +320,8 @@ static unsigned last_words(const lane_set *ls, size_t longest, size_t block_byte
 /* The last block through a path's own partial-block primitive: each lane's
  * bytes in place (masked loads and stores), only the words they need. The
  * arrays are filled for every lane in one pass (NULL for free lanes). */
-static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+static void crypt_last_partial(lane_set *ls, const crypt_batch *b, crypt_lane *lane,
+                               size_t block_bytes)
 {
     const uint8_t *in[ZUC_LANES_MAX];
     uint8_t *out[ZUC_LANES_MAX];
@@ -308,17 +343,21 @@ static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_byte
         lane[l].out += nbytes[l];
         lane[l].left -= nbytes[l];
     }
+    if (b->hash)
+        crypt_hash(ls, b, lane, nbytes);
 }
 
 /* One block where some message ends inside it: those messages go through
  * a bounce buffer, the others are processed in place (or all in place by a
  * path's partial-block primitive). */
-static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+static void crypt_last_block(lane_set *ls, const crypt_batch *b, crypt_lane *lane,
+                             size_t block_bytes)
 {
     if (ls->im->lanes_xor_partial) {
-        crypt_last_partial(ls, lane, block_bytes);
+        crypt_last_partial(ls, b, lane, block_bytes);
         return;
     }
+    size_t written[ZUC_LANES_MAX] = { 0 };
     uint8_t bounce[ZUC_LANES_MAX][4 * 32]; /* blocks of up to 32 words */
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
@@ -347,7 +386,10 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         c->in += k;
         c->out += k;
         c->left -= k;
+        written[l] = k;
     }
+    if (b->hash)
+        crypt_hash(ls, b, lane, written);
 }
 
 /* Lanes whose message is done: last byte masked, the job finished, lane
@@ -395,9 +437,9 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
         if (shortest == 0)
             ; /* a job with no bytes (NIA6): retire it */
         else if (shortest >= block_bytes)
-            crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
+            crypt_blocks(&ls, b, lane, shortest / block_bytes, block_bytes);
         else
-            crypt_last_block(&ls, lane, block_bytes);
+            crypt_last_block(&ls, b, lane, block_bytes);
         crypt_retire(&ls, lane, b);
     }
     lanes_end(&ls);
@@ -422,8 +464,10 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_
 /* ---- ZUC-NEA6 / NIA6 / NCA6 ---------------------------------------------------
  * The lanes run ZUC-256 version 2023 (48 rounds); for NIA6 and NCA6 each
  * start hands over the lane's first 12 keystream words (H, Q, P), and the
- * message is encrypted with the words after them. The tags are made when a
- * job ends (zuc_nxa6_tag). NCA6 decryption runs twice, in windows of jobs:
+ * message is encrypted with the words after them. NIA6 tags are made when a
+ * job ends (zuc_nxa6_tag); NCA6 encryption hashes each lane's ciphertext a
+ * few blocks at a time, as it is written (one pass over the message), and
+ * finishes the tag when the job ends. NCA6 decryption runs twice, in windows of jobs:
  * the tags first (a job with no bytes to encrypt), then the decryption of
  * the jobs whose tag verified, so that nothing is written for the others. */
 
@@ -534,11 +578,21 @@ static uint64_t nca6_length(const void *jobs, size_t i)
     return 8 * (uint64_t)((const zuc_nca6_job *)jobs)[i].length_bytes;
 }
 
+/* The hash of a job that starts: its associated data; the ciphertext
+ * follows block by block. */
+static void nca6_encrypt_begin(const crypt_batch *b, crypt_lane *c)
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
+    zuc_nxa6_tag_start(b->pv, c->hash, c->head, j->aad_bytes, j->length_bytes);
+    if (j->aad_bytes)
+        b->pv->absorb(c->hash, j->aad, j->aad_bytes);
+}
+
 static void nca6_encrypt_done(const crypt_batch *b, crypt_lane *c)
 {
     const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
     uint8_t tag[16];
-    zuc_nxa6_tag(c->head, j->aad, j->aad_bytes, j->out, j->length_bytes, tag);
+    zuc_nxa6_tag_finish(b->pv, c->hash, c->head, j->aad_bytes, j->length_bytes, tag);
     memcpy(j->tag, tag, j->tag_bytes);
     zuc_wipe(tag, sizeof tag);
 }
@@ -554,12 +608,16 @@ static void nca6_verify_done(const crypt_batch *b, crypt_lane *c)
 
 void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
 {
+    zuc_polyval hash[ZUC_LANES_MAX];
     crypt_batch b = { .jobs = jobs,
                       .n = n,
                       .source = nca6_source,
                       .length_of = nca6_length,
                       .head_words = 12,
-                      .done = nca6_encrypt_done };
+                      .done = nca6_encrypt_done,
+                      .hash = hash,
+                      .pv = zuc_polyval_active(),
+                      .begin = nca6_encrypt_begin };
     lanes_crypt(im, &b);
 }
 

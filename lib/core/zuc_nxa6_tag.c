@@ -25,20 +25,17 @@ void zuc_nxa6_tag_start(const zuc_polyval_impl *pv, zuc_polyval *p, const uint32
 void zuc_nxa6_tag_finish(const zuc_polyval_impl *pv, zuc_polyval *p, const uint32_t hqp[12],
                          size_t aad_bytes, size_t ct_bytes, uint8_t tag[16])
 {
-    static const uint8_t zero_block[16];
-    uint64_t q[2], mask[2];
-    zuc_polyval last;
+    uint64_t q[2], mask[2], s[2];
     element_of(q, hqp + 4);
-    pv->start(&last, q, 1);
-    last.acc[0] = p->acc[0] ^ 8 * (uint64_t)ct_bytes; /* LE64(bits of C) || LE64(bits of A) */
-    last.acc[1] = p->acc[1] ^ 8 * (uint64_t)aad_bytes;
-    pv->absorb(&last, zero_block, 16); /* dot(acc, Q) */
+    p->acc[0] ^= 8 * (uint64_t)ct_bytes; /* LE64(bits of C) || LE64(bits of A) */
+    p->acc[1] ^= 8 * (uint64_t)aad_bytes;
+    pv->dot(s, p->acc, q);
     element_of(mask, hqp + 8);
     for (int i = 0; i < 8; i++) {
-        tag[i] = (uint8_t)((last.acc[0] ^ mask[0]) >> 8 * i);
-        tag[8 + i] = (uint8_t)((last.acc[1] ^ mask[1]) >> 8 * i);
+        tag[i] = (uint8_t)((s[0] ^ mask[0]) >> 8 * i);
+        tag[8 + i] = (uint8_t)((s[1] ^ mask[1]) >> 8 * i);
     }
-    zuc_polyval_wipe(&last);
+    zuc_wipe(s, sizeof s);
     zuc_polyval_wipe(p);
     zuc_wipe(q, sizeof q);
     zuc_wipe(mask, sizeof mask);

@@ -87,7 +87,11 @@ static int always(void)
 }
 
 static const zuc_polyval_impl polyval_portable = {
-    .name = "portable", .usable = always, .start = start_portable, .absorb = absorb_portable
+    .name = "portable",
+    .usable = always,
+    .start = start_portable,
+    .absorb = absorb_portable,
+    .dot = dot_portable,
 };
 
 const zuc_polyval_impl *const zuc_polyval_impls[] = {

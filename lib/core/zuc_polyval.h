@@ -39,6 +39,8 @@ typedef struct {
      * zero-padded: a call whose nbytes is not a multiple of 16 ends a
      * segment (the associated data, or the ciphertext). */
     void (*absorb)(zuc_polyval *p, const uint8_t *data, size_t nbytes);
+    /* r = dot(a, b), one product (the tag's last step) */
+    void (*dot)(uint64_t r[2], const uint64_t a[2], const uint64_t b[2]);
 } zuc_polyval_impl;
 
 /* The versions built in, best first, NULL-terminated (the tests run each). */
@@ -59,6 +61,8 @@ static inline size_t zuc_polyval_blocks(size_t nbytes)
 /* Versions outside zuc_polyval.c (each in the folder of its instructions). */
 #if defined(__x86_64__)
 ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_pclmul;
+/* dot(a, b) with PCLMULQDQ, for every x86 version */
+ZUC_INTERNAL void zuc_polyval_dot_pclmul(uint64_t r[2], const uint64_t a[2], const uint64_t b[2]);
 ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_vpclmul256;
 #if !defined(ZUC_NO_AVX512)
 ZUC_INTERNAL extern const zuc_polyval_impl zuc_polyval_vpclmul512;

@@ -133,6 +133,15 @@ static void absorb_pmull(zuc_polyval *p, const uint8_t *data, size_t nbytes)
     polyval(p->acc, p->pow[ZUC_POLYVAL_POWERS - 1], data, nbytes);
 }
 
+static void dot_pmull(uint64_t r[2], const uint64_t a[2], const uint64_t b[2])
+{
+    vst1q_u64(r, dot(vld1q_u64(a), vld1q_u64(b)));
+}
+
 const zuc_polyval_impl zuc_polyval_pmull = {
-    .name = "pmull", .usable = zuc_cpu_has_pmull, .start = start_pmull, .absorb = absorb_pmull
+    .name = "pmull",
+    .usable = zuc_cpu_has_pmull,
+    .start = start_pmull,
+    .absorb = absorb_pmull,
+    .dot = dot_pmull,
 };

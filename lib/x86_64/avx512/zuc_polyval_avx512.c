@@ -188,5 +188,9 @@ static int usable_avx512(void)
 }
 
 const zuc_polyval_impl zuc_polyval_vpclmul512 = {
-    .name = ZUC_POLYVAL512_NAME, .usable = usable_avx512, .start = start_avx512, .absorb = absorb_avx512
+    .name = ZUC_POLYVAL512_NAME,
+    .usable = usable_avx512,
+    .start = start_avx512,
+    .absorb = absorb_avx512,
+    .dot = zuc_polyval_dot_pclmul,
 };

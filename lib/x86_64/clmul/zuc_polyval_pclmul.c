@@ -125,11 +125,21 @@ static void absorb_pclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
     _mm_storeu_si128((__m128i *)p->acc, s);
 }
 
+void zuc_polyval_dot_pclmul(uint64_t r[2], const uint64_t a[2], const uint64_t b[2])
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)a), y = _mm_loadu_si128((const __m128i *)b);
+    _mm_storeu_si128((__m128i *)r, dot(x, y));
+}
+
 static int usable_pclmul(void)
 {
     return zuc_cpu_has_pclmul();
 }
 
 const zuc_polyval_impl zuc_polyval_pclmul = {
-    .name = "pclmul", .usable = usable_pclmul, .start = start_pclmul, .absorb = absorb_pclmul
+    .name = "pclmul",
+    .usable = usable_pclmul,
+    .start = start_pclmul,
+    .absorb = absorb_pclmul,
+    .dot = zuc_polyval_dot_pclmul,
 };

@@ -174,5 +174,9 @@ static int usable_vpclmul(void)
 }
 
 const zuc_polyval_impl zuc_polyval_vpclmul256 = {
-    .name = "vpclmul256", .usable = usable_vpclmul, .start = start_vpclmul, .absorb = absorb_vpclmul
+    .name = "vpclmul256",
+    .usable = usable_vpclmul,
+    .start = start_vpclmul,
+    .absorb = absorb_vpclmul,
+    .dot = zuc_polyval_dot_pclmul,
 };
