@@ -15,8 +15,9 @@
  * for 128-EIA3 and the 32- and 64-bit MACs, three for the 128-bit MAC. The
  * next chunk's pieces start two words later (its A is this chunk's B), so
  * two loads give the pieces of the two chunks of every 128-bit block. The
- * message is bit-reversed by one GF2P8AFFINEQB. Fewer than eight chunks
- * left go to zuc_mac_fold. Constant time: no table lookups, no
+ * message is bit-reversed by one GF2P8AFFINEQB. The last round takes the
+ * chunks left (fewer than eight: the short messages of a MAC) with masked
+ * loads, zero beyond them. Constant time: no table lookups, no
  * data-dependent branches. */
 #ifndef ZUC_AVX512_FOLD_H
 #define ZUC_AVX512_FOLD_H
@@ -28,11 +29,18 @@
 /* The matrix of GF2P8AFFINEQB that reverses the bits of every byte. */
 #define ZUC_GFNI_BIT_REVERSE 0x8040201008040201ULL
 
-/* Per 128-bit block L: qword i = z[4L + 2i] << 32 | z[4L + 2i + 1], the
- * 64-bit pieces of K. Reads z[0..15]. */
-ZUC_FOLD_INLINE __m512i zuc_avx512_pieces(const uint32_t *z)
+/* The first nbytes (all if 64 or more) of the 64 at p, zeros after. */
+ZUC_FOLD_INLINE __m512i zuc_avx512_load_first(const void *p, size_t nbytes)
 {
-    return _mm512_shuffle_epi32(_mm512_loadu_si512((const void *)z),
+    uint64_t k = nbytes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nbytes) - 1;
+    return _mm512_maskz_loadu_epi8(k, p);
+}
+
+/* Per 128-bit block L: qword i = z[4L + 2i] << 32 | z[4L + 2i + 1], the
+ * 64-bit pieces of K, from the first nwords of z[0..15] (zeros after). */
+ZUC_FOLD_INLINE __m512i zuc_avx512_pieces(const uint32_t *z, size_t nwords)
+{
+    return _mm512_shuffle_epi32(zuc_avx512_load_first(z, 4 * nwords),
                                 (_MM_PERM_ENUM)_MM_SHUFFLE(2, 3, 0, 1));
 }
 
@@ -55,12 +63,15 @@ static void zuc_avx512_mac_fold(const uint8_t *msg, size_t nchunks, const uint32
 {
     const __m512i reverse = _mm512_set1_epi64((long long)ZUC_GFNI_BIT_REVERSE);
     __m512i pa = _mm512_setzero_si512(), pb = pa, pc = pa; /* the A, B, C products */
-    size_t c = 0;
-    for (; c + 8 <= nchunks; c += 8) {
-        __m512i m = _mm512_gf2p8affine_epi64_epi8(_mm512_loadu_si512((const void *)(msg + 8 * c)),
+    /* the last round's chunks past nchunks are zero (masked loads), and so
+     * is the keystream past what the fold may read, z[2 nchunks + 3] */
+    for (size_t c = 0; c < nchunks; c += 8) {
+        size_t left = nchunks - c;
+        __m512i m = _mm512_gf2p8affine_epi64_epi8(zuc_avx512_load_first(msg + 8 * c, 8 * left),
                                                   reverse, 0);
         /* block L: k1 = A, B of chunk 2L (B = A of chunk 2L+1), k2 = its C, then D */
-        __m512i k1 = zuc_avx512_pieces(z + 2 * c), k2 = zuc_avx512_pieces(z + 2 * c + 4);
+        __m512i k1 = zuc_avx512_pieces(z + 2 * c, 2 * left + 4);
+        __m512i k2 = zuc_avx512_pieces(z + 2 * c + 4, 2 * left);
         pa = _mm512_ternarylogic_epi32(pa, _mm512_clmulepi64_epi128(m, k1, 0x00),
                                        _mm512_clmulepi64_epi128(m, k1, 0x11), 0x96);
         pb = _mm512_ternarylogic_epi32(pb, _mm512_clmulepi64_epi128(m, k1, 0x10),
@@ -74,11 +85,8 @@ static void zuc_avx512_mac_fold(const uint8_t *msg, size_t nchunks, const uint32
     uint64_t hi = zuc_qword(a, 0) ^ zuc_qword(b, 1);  /* tag bits 0..63 */
     uint64_t lo = zuc_qword(b, 0) ^ zuc_qword(cc, 1); /* tag bits 64..127 */
     uint32_t sum[4] = { (uint32_t)(hi >> 32), (uint32_t)hi, (uint32_t)(lo >> 32), (uint32_t)lo };
-    for (unsigned j = 0; j < ntags; j++) {
+    for (unsigned j = 0; j < ntags; j++)
         acc[j] ^= sum[j];
-        if (c < nchunks)
-            acc[j] ^= zuc_mac_fold(msg + 8 * c, nchunks - c, z + 2 * c + j);
-    }
 }
 
 #endif /* ZUC_AVX512_FOLD_H */
