@@ -43,9 +43,12 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
 /* ZUC-NEA6 / NIA6 / NCA6 through the job API, one job per call (ipsec-mb
  * 3.0 and later): 32-byte key, 16-byte IV (zuc_nxa6_iv's), tags of 4 to 16
  * bytes, most significant byte first. ipsecmb_nxa6_unavailable(): NULL if
- * usable, else why not. NCA6 messages may be empty, up to
- * IPSECMB_NCA6_MAX_BYTES; ipsecmb_nca6_decrypt writes the plaintext and the
- * tag it computes over aad and the ciphertext (the caller compares it). */
+ * usable, else why not. NEA6 and NIA6 messages of 1 to
+ * IPSECMB_NEA6_NIA6_MAX_BYTES (longer ones it gets wrong), NCA6 messages
+ * of 0 to IPSECMB_NCA6_MAX_BYTES (its limit); ipsecmb_nca6_decrypt writes
+ * the plaintext and the tag it computes over aad and the ciphertext (the
+ * caller compares it). */
+#define IPSECMB_NEA6_NIA6_MAX_BYTES 65535
 #define IPSECMB_NCA6_MAX_BYTES 65534
 const char *ipsecmb_nxa6_unavailable(void);
 int ipsecmb_nea6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *in, uint8_t *out,
