@@ -39,7 +39,6 @@ int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint
 int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
                        size_t len_bits, uint8_t *tag, size_t tag_bytes);
 
-
 /* ZUC-NEA6 / NIA6 / NCA6 through the job API, one job per call (ipsec-mb
  * 3.0 and later): 32-byte key, 16-byte IV (zuc_nxa6_iv's), tags of 4 to 16
  * bytes, most significant byte first. ipsecmb_nxa6_unavailable(): NULL if
@@ -53,8 +52,8 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
 const char *ipsecmb_nxa6_unavailable(void);
 int ipsecmb_nea6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *in, uint8_t *out,
                  size_t len_bytes);
-int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg,
-                 size_t len_bytes, uint8_t *tag, size_t tag_bytes);
+int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg, size_t len_bytes,
+                 uint8_t *tag, size_t tag_bytes);
 int ipsecmb_nca6_encrypt(const uint8_t key[32], const uint8_t iv[16], const uint8_t *aad,
                          size_t aad_bytes, const uint8_t *in, uint8_t *out, size_t len_bytes,
                          uint8_t *tag, size_t tag_bytes);

@@ -71,8 +71,7 @@ static void fill_nca6(IMB_JOB *job, IMB_CIPHER_DIRECTION direction, const uint8_
     job->cipher_mode = IMB_CIPHER_ZUC_NCA6;
     job->hash_alg = IMB_AUTH_ZUC_NCA6;
     job->cipher_direction = direction;
-    job->chain_order =
-        direction == IMB_DIR_ENCRYPT ? IMB_ORDER_CIPHER_HASH : IMB_ORDER_HASH_CIPHER;
+    job->chain_order = direction == IMB_DIR_ENCRYPT ? IMB_ORDER_CIPHER_HASH : IMB_ORDER_HASH_CIPHER;
     job->enc_keys = key;
     job->dec_keys = key;
     job->key_len_in_bytes = 32;
@@ -102,8 +101,8 @@ int ipsecmb_nea6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *in,
     return ipsecmb_run_job(mgr);
 }
 
-int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg,
-                 size_t len_bytes, uint8_t *tag, size_t tag_bytes)
+int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg, size_t len_bytes,
+                 uint8_t *tag, size_t tag_bytes)
 {
     IMB_MGR *mgr = ipsecmb_manager();
     _Alignas(16) uint8_t k[32];
@@ -247,8 +246,8 @@ int ipsecmb_nea6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *in,
     return -1;
 }
 
-int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg,
-                 size_t len_bytes, uint8_t *tag, size_t tag_bytes)
+int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg, size_t len_bytes,
+                 uint8_t *tag, size_t tag_bytes)
 {
     (void)key, (void)iv, (void)msg, (void)len_bytes, (void)tag, (void)tag_bytes;
     return -1;
