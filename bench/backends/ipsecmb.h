@@ -24,11 +24,12 @@ const char *ipsecmb_unavailable(void);
 const char *ipsecmb_arch_name(void);
 const char *ipsecmb_version(void);
 
-/* 128-EEA3 on whole bytes through IMB_ZUC_EEA3_1_BUFFER (the IV from
- * zuc_eea3_iv_gen, counted as part of the work). */
+/* 128-EEA3 on whole bytes through IMB_ZUC_EEA3_1_BUFFER, or one job where
+ * the version has no 1-buffer calls (3.0); the IV from zuc_eea3_iv_gen,
+ * counted as part of the work. */
 int ipsecmb_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *in, uint8_t *out, size_t len_bytes);
-/* 128-EIA3 through IMB_ZUC_EIA3_1_BUFFER; *mac as a number. */
+/* 128-EIA3 through IMB_ZUC_EIA3_1_BUFFER, or one job (3.0); *mac as a number. */
 int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *msg, size_t len_bits, uint32_t *mac);
 /* ZUC-256 (2018) through the job API (32-byte key, 25-byte IV); ipsec-mb
