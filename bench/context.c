@@ -8,6 +8,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "registry.h"
 #include "timer.h"
 #include "zuc.h"
 
@@ -113,6 +114,17 @@ static void warn_if_busy(void)
                 load);
 }
 
+/* The facts the peers registered (ipsec-mb's version and code path), as
+ * the JSON context records them. */
+static void print_peer_facts(void)
+{
+    size_t n;
+    const bench_context_field *fields = bench_context_fields(&n);
+    for (size_t i = 0; i < n; i++)
+        printf("%s%s=%s%s", i ? " " : "peers: ", fields[i].key, fields[i].value(),
+               i + 1 == n ? "\n" : "");
+}
+
 void bench_context_print(const char *method_line)
 {
     warn_if_busy();
@@ -126,6 +138,7 @@ void bench_context_print(const char *method_line)
     else
         printf("timer: %s   ", t->source);
     printf("libzuc: %s\n", zuc_impl_name());
+    print_peer_facts();
     if (t->cpu_mhz > 0)
         printf("unit: cycles = ns * %g MHz / 1000 (--cpu-mhz %g: from the time, not counted)\n",
                t->cpu_mhz, t->cpu_mhz);

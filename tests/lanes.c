@@ -345,8 +345,9 @@ static void invalid_jobs(const char *impl)
 /* ---- against ipsec-mb ----------------------------------------------------------- */
 #ifdef ZUCBENCH_HAVE_IPSECMB
 /* ipsec-mb's results in the reference's slots (its EEA3 works on whole
- * bytes: bits beyond the length are masked as ours are). */
-static int batch_expect_ipsecmb(batch *b)
+ * bytes: bits beyond the length are masked as ours are); its ZUC-256 only
+ * where it has it (not from 3.0 on). */
+static int batch_expect_ipsecmb(batch *b, int with_zuc256)
 {
     int rc = 0;
     for (size_t i = 0; i < b->n; i++) {
@@ -357,6 +358,8 @@ static int batch_expect_ipsecmb(batch *b)
             m->want_eea3[nbytes - 1] &= (uint8_t)(0xFF << (8 - m->bits % 8));
         rc |=
             ipsecmb_eia3(m->key, m->count, m->bearer, m->direction, m->msg, m->bits, &m->want_mac);
+        if (!with_zuc256)
+            continue;
         if (m->bits >= 8) /* ipsec-mb refuses empty messages */
             rc |= ipsecmb_zuc256_crypt(m->key, m->iv, m->msg, m->want_zuc256, m->bits / 8);
         rc |= ipsecmb_zuc256_mac(m->key, m->iv, m->msg, m->bits, m->want_tag, m->tag_bytes);
@@ -371,15 +374,19 @@ static void versus_ipsecmb(const impl_set *all, long batches)
         printf("%-34s UNAVAILABLE (%s)\n", "vs ipsec-mb", why);
         return;
     }
+    const char *no_zuc256 = ipsecmb_zuc256_unavailable();
+    unsigned compared = no_zuc256 ? 1 | 2 : 15; /* run_all's bits */
+    if (no_zuc256)
+        printf("%-34s UNAVAILABLE (%s)\n", "vs ipsec-mb, zuc-256", no_zuc256);
     impl_set s = fresh_set(all);
     for (long c = 0; c < batches; c++) {
         batch b;
         b.n = 1 + rng_below(16);
         for (size_t i = 0; i < b.n; i++)
             message_new(&b.m[i], 8 * rng_len_bytes(IPSECMB_ZUC_MAX_BYTES) - rng_below(8));
-        int rc = batch_expect_ipsecmb(&b);
+        int rc = batch_expect_ipsecmb(&b, !no_zuc256);
         for (size_t k = 0; k < s.count; k++) {
-            unsigned bad = rc ? 15 : run_all(s.name[k], &b);
+            unsigned bad = rc ? compared : run_all(s.name[k], &b) & compared;
             if (bad && s.failures[k]++ < 3)
                 printf("  %s: batch %ld failed (mask %u)\n", s.name[k], c, bad);
         }

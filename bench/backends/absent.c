@@ -82,4 +82,9 @@ void bench_register_snow3g(void)
 {
     absent("128-eea1, 128-eia1", "ipsec-mb", ZUCBENCH_IPSECMB_ABSENT);
 }
+
+void bench_register_ipsecmb_nxa6(void)
+{
+    absent("zuc-nea6, zuc-nia6, zuc-nca6", "ipsec-mb", ZUCBENCH_IPSECMB_ABSENT);
+}
 #endif

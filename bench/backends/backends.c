@@ -10,6 +10,7 @@ void bench_register_backends(void)
 {
     bench_register_libzuc();
     bench_register_ipsecmb();
+    bench_register_ipsecmb_nxa6();
     bench_register_gmssl();
     bench_register_snow3g();
     bench_register_openssl();

@@ -6,6 +6,7 @@
 
 void bench_register_libzuc(void);
 void bench_register_ipsecmb(void);
+void bench_register_ipsecmb_nxa6(void);
 void bench_register_gmssl(void);
 void bench_register_snow3g(void);
 void bench_register_own(void);

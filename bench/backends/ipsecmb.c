@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ipsecmb.c — wrappers over Intel ipsec-mb 1.3's ZUC functions. */
+/* ipsecmb.c — Intel ipsec-mb's ZUC-128 and ZUC-256 (2018) functions, on
+ * whichever of its APIs the installed version has: cmake/ipsecmb.cmake asks
+ * its header and defines IPSECMB_HAVE_* (1.3 and 2.x have them all; 3.0
+ * has no 1-buffer calls, whose rows then go through one job, and no
+ * ZUC-256 of 2018, whose rows are then absent with the reason). */
 #include "backends/ipsecmb.h"
 
 #include <intel-ipsec-mb.h>
@@ -7,8 +11,14 @@
 #include <string.h>
 
 #include "backends/backends.h"
+#include "backends/ipsecmb_jobs.h"
 #include "be.h"
 #include "registry.h"
+
+#define NO_API(what) "ipsec-mb " IMB_VERSION_STR " has no " what
+#ifndef IPSECMB_HAVE_ZUC256
+#define ZUC256_ABSENT NO_API("ZUC-256 of 2018 (3.0 removed ZUC-EEA3-256 and ZUC-EIA3-256)")
+#endif
 
 /* One manager per thread: an IMB_MGR is not safe to share (speed --threads). */
 static _Thread_local IMB_MGR *mgr;
@@ -55,9 +65,14 @@ const char *ipsecmb_arch_name(void)
     if (!manager())
         return "none";
     switch (arch) {
+#if IMB_VERSION_NUM < IMB_VERSION(2, 0, 0) /* 2.0 removed these two */
     case IMB_ARCH_NOAESNI: return "no-aesni";
-    case IMB_ARCH_SSE: return "sse";
     case IMB_ARCH_AVX: return "avx";
+#endif
+#if IMB_VERSION_NUM >= IMB_VERSION(3, 0, 0)
+    case IMB_ARCH_AVX10: return "avx10";
+#endif
+    case IMB_ARCH_SSE: return "sse";
     case IMB_ARCH_AVX2: return "avx2";
     case IMB_ARCH_AVX512: return gfni_off() ? "avx512 (GFNI off)" : "avx512";
     default: return "unknown";
@@ -69,43 +84,93 @@ const char *ipsecmb_version(void)
     return imb_get_version_str();
 }
 
+#ifndef IPSECMB_HAVE_ZUC_1_BUFFER
+/* Fills a 128-EEA3 job; key (16-byte aligned) and IV must live until it completes. */
+static void fill_eea3(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
+                      uint8_t *out, size_t len_bytes)
+{
+    job->cipher_mode = IMB_CIPHER_ZUC_EEA3;
+    job->cipher_direction = IMB_DIR_ENCRYPT;
+    job->chain_order = IMB_ORDER_CIPHER_HASH;
+    job->hash_alg = IMB_AUTH_NULL;
+    job->enc_keys = key;
+    job->key_len_in_bytes = 16;
+    job->iv = iv;
+    job->iv_len_in_bytes = 16;
+    job->src = in;
+    job->dst = out;
+    job->cipher_start_src_offset_in_bytes = 0;
+    job->msg_len_to_cipher_in_bytes = len_bytes;
+}
+
+/* Fills a 128-EIA3 job (a 4-byte tag, most significant byte first). */
+static void fill_eia3(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
+                      size_t len_bits, uint8_t tag[4])
+{
+    job->cipher_mode = IMB_CIPHER_NULL;
+    job->chain_order = IMB_ORDER_HASH_CIPHER;
+    job->hash_alg = IMB_AUTH_ZUC_EIA3_BITLEN;
+    job->u.ZUC_EIA3._key = key;
+    job->u.ZUC_EIA3._iv = iv;
+    job->src = msg;
+    job->hash_start_src_offset_in_bytes = 0;
+    job->msg_len_to_hash_in_bits = len_bits;
+    job->auth_tag_output = tag;
+    job->auth_tag_output_len_in_bytes = 4;
+}
+#endif
+
 int ipsecmb_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *in, uint8_t *out, size_t len_bytes)
 {
-    uint8_t iv[16];
+    _Alignas(16) uint8_t iv[16];
     if (!manager() || len_bytes == 0 || len_bytes > IPSECMB_ZUC_MAX_BYTES)
         return -1;
     zuc_eea3_iv_gen(count, bearer, direction, iv);
+#ifdef IPSECMB_HAVE_ZUC_1_BUFFER
     IMB_ZUC_EEA3_1_BUFFER(mgr, key, iv, in, out, (uint32_t)len_bytes);
     return imb_get_errno(mgr) ? -1 : 0;
+#else
+    _Alignas(16) uint8_t k[16];
+    memcpy(k, key, 16);
+    fill_eea3(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
+    return ipsecmb_run_job(mgr);
+#endif
 }
 
 int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *msg, size_t len_bits, uint32_t *mac)
 {
-    uint8_t iv[16], tag[4];
+    _Alignas(16) uint8_t iv[16];
+    uint8_t tag[4];
     if (!manager() || len_bits == 0 || len_bits > 8 * IPSECMB_ZUC_MAX_BYTES)
         return -1;
     zuc_eia3_iv_gen(count, bearer, direction, iv);
+#ifdef IPSECMB_HAVE_ZUC_1_BUFFER
     IMB_ZUC_EIA3_1_BUFFER(mgr, key, iv, msg, (uint32_t)len_bits, (uint32_t *)(void *)tag);
     if (imb_get_errno(mgr))
         return -1;
+#else
+    _Alignas(16) uint8_t k[16];
+    memcpy(k, key, 16);
+    fill_eia3(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bits, tag);
+    if (ipsecmb_run_job(mgr) != 0)
+        return -1;
+#endif
     *mac = load_be32(tag); /* ipsec-mb writes the tag most significant byte first */
     return 0;
 }
 
-/* Submits the job filled last and waits for it; 0 if it completed. */
-static int run_job(void)
+const char *ipsecmb_zuc256_unavailable(void)
 {
-    IMB_JOB *job = IMB_SUBMIT_JOB(mgr);
-    while (!job)
-        job = IMB_FLUSH_JOB(mgr);
-    int ok = job->status == IMB_STATUS_COMPLETED;
-    while ((job = IMB_FLUSH_JOB(mgr)) != NULL)
-        ok &= job->status == IMB_STATUS_COMPLETED;
-    return ok ? 0 : -1;
+#ifdef IPSECMB_HAVE_ZUC256
+    return ipsecmb_unavailable();
+#else
+    return ZUC256_ABSENT;
+#endif
 }
 
+#ifdef IPSECMB_HAVE_ZUC256
 /* Fills a ZUC-256 encryption job; key and IV must live until it completes. */
 static void fill_zuc256_crypt(IMB_JOB *job, const uint8_t *key, const uint8_t *iv,
                               const uint8_t *in, uint8_t *out, size_t len_bytes)
@@ -149,7 +214,7 @@ int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint
         return -1;
     memcpy(k, key, 32);
     fill_zuc256_crypt(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
-    return run_job();
+    return ipsecmb_run_job(mgr);
 }
 
 int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
@@ -160,8 +225,23 @@ int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_
         return -1;
     memcpy(k, key, 32);
     fill_zuc256_mac(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bits, tag, tag_bytes);
-    return run_job();
+    return ipsecmb_run_job(mgr);
 }
+#else
+int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
+                         uint8_t *out, size_t len_bytes)
+{
+    (void)key, (void)iv, (void)in, (void)out, (void)len_bytes;
+    return -1;
+}
+
+int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
+                       size_t len_bits, uint8_t *tag, size_t tag_bytes)
+{
+    (void)key, (void)iv, (void)msg, (void)len_bits, (void)tag, (void)tag_bytes;
+    return -1;
+}
+#endif
 
 /* ---- the harness's entries -------------------------------------------- */
 
@@ -205,12 +285,14 @@ static int run_zuc256_mac(const bench_batch *b)
 }
 
 /* ---- N-buffer API: N messages per call, or N jobs in flight ------------
- * N = bench_in_flight() (--lanes, default 16). ipsec-mb 1.3's N-buffer calls
- * take any count (its AVX2 code runs them 8 at a time, then 4, then one by
- * one), and the job API is flushed after every N jobs, so every N is kept
- * as asked. Arrays hold the most that can be asked for. */
+ * N = bench_in_flight() (--lanes, default 16). ipsec-mb's N-buffer calls
+ * take any count (1.3's AVX2 code runs them 8 at a time, then 4, then one
+ * by one; 3.0's submit them as jobs), and the job API is flushed after
+ * every N jobs, so every N is kept as asked. Arrays hold the most that can
+ * be asked for. */
 #define IN_FLIGHT BENCH_IN_FLIGHT_MAX
 
+#ifdef IPSECMB_HAVE_ZUC_N_BUFFER
 static int lengths_fit(const bench_batch *b)
 {
     for (size_t i = 0; i < b->n; i++)
@@ -279,9 +361,14 @@ static int run_eia3_n(const bench_batch *b)
     }
     return 0;
 }
+#define N_BUFFER_ABSENT NULL
+#else
+#define run_eea3_n NULL
+#define run_eia3_n NULL
+#define N_BUFFER_ABSENT NO_API("ZUC N-buffer calls (IMB_ZUC_EEA3_N_BUFFER)")
+#endif
 
-typedef void (*job_filler)(IMB_JOB *job, const bench_batch *b, size_t m);
-
+#ifdef IPSECMB_HAVE_ZUC256
 static void fill_crypt_of(IMB_JOB *job, const bench_batch *b, size_t m)
 {
     fill_zuc256_crypt(job, b->keys + 32 * m, b->ivs + 25 * m, b->msg[m], b->out[m], b->len[m]);
@@ -293,35 +380,26 @@ static void fill_mac_of(IMB_JOB *job, const bench_batch *b, size_t m)
                     b->tag_bytes);
 }
 
-/* Submits the batch's jobs, flushing after every N so that at most N are
- * in flight; 0 if every one completed. */
-static int run_jobs_in_flight(const bench_batch *b, job_filler fill)
-{
-    if (!manager() || !lengths_fit(b))
-        return -1;
-    size_t completed = 0, n_in_flight = bench_in_flight();
-    int ok = 1;
-    IMB_JOB *job;
-    for (size_t i = 0; i < b->n; i++) {
-        fill(IMB_GET_NEXT_JOB(mgr), b, i);
-        for (job = IMB_SUBMIT_JOB(mgr); job; job = IMB_GET_COMPLETED_JOB(mgr), completed++)
-            ok &= job->status == IMB_STATUS_COMPLETED;
-        if ((i + 1) % n_in_flight == 0 || i + 1 == b->n)
-            for (; (job = IMB_FLUSH_JOB(mgr)) != NULL; completed++)
-                ok &= job->status == IMB_STATUS_COMPLETED;
-    }
-    return ok && completed == b->n ? 0 : -1;
-}
-
 static int run_zuc256_jobs(const bench_batch *b)
 {
-    return run_jobs_in_flight(b, fill_crypt_of);
+    return ipsecmb_run_jobs_in_flight(manager(), b, fill_crypt_of, 1, IPSECMB_ZUC_MAX_BYTES);
 }
 
 static int run_zuc256_mac_jobs(const bench_batch *b)
 {
-    return run_jobs_in_flight(b, fill_mac_of);
+    return ipsecmb_run_jobs_in_flight(manager(), b, fill_mac_of, 1, IPSECMB_ZUC_MAX_BYTES);
 }
+#define ZUC256_ABSENT NULL
+#else
+#define run_zuc256_jobs NULL
+#define run_zuc256_mac_jobs NULL
+#endif
+
+#ifdef IPSECMB_HAVE_ZUC_1_BUFFER
+#define ONE_MESSAGE "1-buffer" /* its 1-buffer calls */
+#else
+#define ONE_MESSAGE "job" /* one job per call */
+#endif
 
 void bench_register_ipsecmb(void)
 {
@@ -334,19 +412,26 @@ void bench_register_ipsecmb(void)
         int api;
         bench_output_kind output;
         int (*run)(const bench_batch *);
+        const char *absent; /* the installed ipsec-mb has not the API */
     } algs[] = {
-        { "128-eea3", "1-buffer", ONE, OUT_CIPHERTEXT, run_eea3 },
-        { "128-eia3", "1-buffer", ONE, OUT_TAG4, run_eia3 },
-        { "zuc-256", "job", ONE, OUT_CIPHERTEXT, run_zuc256 },
-        { "zuc-256-mac32", "job", ONE, OUT_TAG4, run_zuc256_mac },
-        { "zuc-256-mac64", "job", ONE, OUT_TAG8, run_zuc256_mac },
-        { "zuc-256-mac128", "job", ONE, OUT_TAG16, run_zuc256_mac },
-        { "128-eea3", NULL, N_BUFFER, OUT_CIPHERTEXT, run_eea3_n },
-        { "128-eia3", NULL, N_BUFFER, OUT_TAG4, run_eia3_n },
-        { "zuc-256", NULL, N_JOBS, OUT_CIPHERTEXT, run_zuc256_jobs },
-        { "zuc-256-mac32", NULL, N_JOBS, OUT_TAG4, run_zuc256_mac_jobs },
-        { "zuc-256-mac64", NULL, N_JOBS, OUT_TAG8, run_zuc256_mac_jobs },
-        { "zuc-256-mac128", NULL, N_JOBS, OUT_TAG16, run_zuc256_mac_jobs },
+        { "128-eea3", ONE_MESSAGE, ONE, OUT_CIPHERTEXT, run_eea3, NULL },
+        { "128-eia3", ONE_MESSAGE, ONE, OUT_TAG4, run_eia3, NULL },
+        { "zuc-256", "job", ONE, OUT_CIPHERTEXT, run_zuc256, ZUC256_ABSENT },
+        { "zuc-256-mac32", "job", ONE, OUT_TAG4, run_zuc256_mac, ZUC256_ABSENT },
+        { "zuc-256-mac64", "job", ONE, OUT_TAG8, run_zuc256_mac, ZUC256_ABSENT },
+        { "zuc-256-mac128", "job", ONE, OUT_TAG16, run_zuc256_mac, ZUC256_ABSENT },
+        { "128-eea3", NULL, N_BUFFER, OUT_CIPHERTEXT, run_eea3_n, N_BUFFER_ABSENT },
+        { "128-eia3", NULL, N_BUFFER, OUT_TAG4, run_eia3_n, N_BUFFER_ABSENT },
+        { "zuc-256", NULL, N_JOBS, OUT_CIPHERTEXT, run_zuc256_jobs, ZUC256_ABSENT },
+        { "zuc-256-mac32", NULL, N_JOBS, OUT_TAG4, run_zuc256_mac_jobs, ZUC256_ABSENT },
+        { "zuc-256-mac64", NULL, N_JOBS, OUT_TAG8, run_zuc256_mac_jobs, ZUC256_ABSENT },
+        { "zuc-256-mac128", NULL, N_JOBS, OUT_TAG16, run_zuc256_mac_jobs, ZUC256_ABSENT },
+#ifndef IPSECMB_HAVE_ZUC_1_BUFFER
+        { "128-eea3", "1-buffer", ONE, OUT_CIPHERTEXT, NULL,
+          NO_API("ZUC 1-buffer calls (3.0 removed them): its job row times one job per call") },
+        { "128-eia3", "1-buffer", ONE, OUT_TAG4, NULL,
+          NO_API("ZUC 1-buffer calls (3.0 removed them): its job row times one job per call") },
+#endif
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++) {
         int api = algs[a].api;
@@ -360,10 +445,10 @@ void bench_register_ipsecmb(void)
             .side_by_side = api != ONE,
             .output = algs[a].output,
             .max_bytes = IPSECMB_ZUC_MAX_BYTES,
-            .unavailable = ipsecmb_unavailable(),
+            .unavailable = algs[a].absent ? algs[a].absent : ipsecmb_unavailable(),
             .source = "library: Intel ipsec-mb",
             .prepare = bench_prepare_nothing,
-            .run = algs[a].run,
+            .run = algs[a].absent ? NULL : algs[a].run,
         };
         bench_register(&e);
     }
