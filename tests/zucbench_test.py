@@ -294,12 +294,12 @@ def test_cells(tmp):
                                        for i, p in enumerate(pairs)), str(order))
         base = next(r for r in rows if r["implementation"] == "x1")
         for r in rows:
-            want = [a / b for a, b in zip(r["samples"], base["samples"])]
+            want = [a / b for a, b in zip(r["samples"], base["samples"], strict=True)]
             got = r.get("ratio_samples", [])
             check(f"{size} B {r['implementation']}: ratio_samples are its per-repeat "
                   "ratios to the baseline's", r.get("ratio_to") == "probe-x1" and
                   len(got) == len(want) == 9 and
-                  all(math.isclose(g, w, rel_tol=1e-4) for g, w in zip(got, want)),
+                  all(math.isclose(g, w, rel_tol=1e-4) for g, w in zip(got, want, strict=False)),
                   str((got[:3], want[:3])))
             ordered = sorted(got)
             check(f"{size} B {r['implementation']}: ratio, ratio_q1, ratio_q3 are their "
