@@ -133,7 +133,7 @@ static void json_result(FILE *f, const bench_result *r, int last)
         char label[160];
         snprintf(label, sizeof label, "%s-%s", r->ratio_backend, r->ratio_implementation);
         json_string(f, label);
-        fprintf(f, ", \"ratio\": %.5f, \"ratio_q1\": %.5f, \"ratio_q3\": %.5f", r->ratio.median,
+        fprintf(f, ", \"ratio\": %.6g, \"ratio_q1\": %.6g, \"ratio_q3\": %.6g", r->ratio.median,
                 r->ratio.q1, r->ratio.q3);
         if (r->ratio.samples) {
             fprintf(f, ", \"ratio_samples\": ");

@@ -84,7 +84,7 @@ static void csv_row(FILE *f, const bench_result *r, const column_set *set)
     else
         fputc(',', f);
     if (r->ratio.n)
-        fprintf(f, ",%s-%s,%.5f,%.5f,%.5f", r->ratio_backend, r->ratio_implementation,
+        fprintf(f, ",%s-%s,%.6g,%.6g,%.6g", r->ratio_backend, r->ratio_implementation,
                 r->ratio.median, r->ratio.q1, r->ratio.q3);
     else
         fputs(",,,,", f);

@@ -163,6 +163,17 @@ def test_suite(suite, tmp):
                  if r.get("backend") == "sodium" and r.get("configuration") == "init"]
         check("estream has no Init for libsodium, whose API has no setup", not timed,
               str(timed))
+    cells = {}
+    for r in doc["results"] if suite in ("speed", "estream", "mac") else []:
+        if "messages" in r:
+            cells.setdefault((r["algorithm"], r["configuration"], r["size_bytes"]),
+                             set()).add(r["messages"])
+    check(f"{suite}: every contender of a cell ran the same number of messages",
+          suite not in ("speed", "estream", "mac") or cells and all(len(counts) == 1 for counts in cells.values()), str(cells)[:300])
+    paired = [r for r in doc["results"] if "ratio_samples" in r]
+    check(f"{suite}: each ratio is the median of its per-repeat ratios",
+          suite not in ("speed", "estream", "mac") or paired and all(math.isclose(sorted(r["ratio_samples"])[len(r["ratio_samples"]) // 2],
+                                      r["ratio"], rel_tol=1e-4) for r in paired))
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     check(f"{suite} CSV has every result", len(rows) == len(doc["results"]) and
