@@ -304,8 +304,12 @@ def test_cells(tmp):
         runs = [entry for entry in log if entry[1] == n]
         check(f"{size} B: the probes were called {n} messages at a time, 16 per call",
               runs and all(per_call == 16 for _, _, per_call in runs), str(runs[:4]))
-        # warm-up and timed rounds: x1 then x3, then x3 then x1, and so on
-        order = [variant for variant, _, _ in runs]
+        # each sample: an untimed call, then the timed one, of the same contender;
+        # the rounds (warm-up and timed): x1 then x3, then x3 then x1, and so on
+        calls = [variant for variant, _, _ in runs]
+        check(f"{size} B: every timed call follows an untimed one of the same contender",
+              calls[0::2] == calls[1::2], str(calls))
+        order = calls[0::2]
         pairs = [tuple(order[i:i + 2]) for i in range(0, len(order), 2)]
         check(f"{size} B: the contenders' order alternates from repeat to repeat",
               len(pairs) == 11 and all(p == (("x1", "x3") if i % 2 == 0 else ("x3", "x1"))

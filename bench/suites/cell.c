@@ -121,9 +121,22 @@ static unsigned loops_for(const run_options *run, void (*fn)(void *), work *w)
     return loops < 1 ? 1 : loops > 1e6 ? 1000000 : (unsigned)loops;
 }
 
-/* One sample of c: its ticks over every thread's work per unit. The stream
- * is started again, untimed, before each: contenders of one backend may
- * share a thread's stream state. */
+/* One untimed call of c's work (one loop): its messages, code and state
+ * back in the caches. */
+static void warm(cell_kind kind, contender *c)
+{
+    unsigned loops = c->w[0].loops;
+    c->w[0].loops = 1;
+    call_of(kind)(&c->w[0]);
+    c->w[0].loops = loops;
+}
+
+/* One sample of c: its ticks over every thread's work per unit. Before it,
+ * untimed: the stream started again (contenders of one backend may share a
+ * thread's stream state) and one call of the same work, so that every
+ * contender is timed with its own data in the caches, as when repeats run
+ * back to back; without it the order's turn (the last of one round is the
+ * first of the next) gave that contender a warm call the others lacked. */
 static double sample(const run_options *run, cell_kind kind, contender *c)
 {
     void (*fn)(void *) = call_of(kind);
@@ -134,6 +147,7 @@ static double sample(const run_options *run, cell_kind kind, contender *c)
             c->e->stream_start();
             stream_started = c->e;
         }
+        warm(kind, c);
         uint64_t t0 = bench_ticks();
         fn(&c->w[0]);
         uint64_t t1 = bench_ticks();
@@ -142,7 +156,8 @@ static double sample(const run_options *run, cell_kind kind, contender *c)
     void *args[SUITE_MAX_THREADS];
     for (unsigned t = 0; t < threads; t++)
         args[t] = &c->w[t];
-    /* fresh threads: one untimed round (which starts their streams), one timed */
+    /* fresh threads: one untimed round (which starts their streams and warms
+     * the caches), one timed */
     bench_stats st = bench_time_parallel(fn, args, threads, 1, 1, c->divisor);
     double v = st.samples[0];
     bench_stats_release(&st);
