@@ -95,6 +95,15 @@ static int median_settled(const double *samples, size_t n)
     return settled;
 }
 
+int bench_repeats_done(const double *samples, size_t n, unsigned repeats)
+{
+    if (!range_max)
+        return n >= repeats;
+    if (n >= range_max)
+        return 1;
+    return n >= range_min && n % 2 == 1 && median_settled(samples, n);
+}
+
 bench_stats bench_time(void (*fn)(void *arg), void *arg, unsigned warmup, unsigned repeats,
                        double divisor)
 {

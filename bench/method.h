@@ -33,6 +33,9 @@ unsigned bench_warmup(void);
  * within +-BENCH_CI_TARGET of it. Unset (0, 0): `repeats` fixed. */
 #define BENCH_CI_TARGET 0.005
 int bench_set_repeat_range(unsigned min_repeats, unsigned max_repeats);
+/* Whether repeats can stop after n of them (samples[0..n), any order): a
+ * fixed count reached, or within the range, n odd and the median settled. */
+int bench_repeats_done(const double *samples, size_t n, unsigned repeats);
 /* "median of 21", or "median of 11..101 repeats, until ...": for the
  * method line of a suite whose fixed count is `repeats`. */
 const char *bench_repeats_phrase(unsigned repeats);

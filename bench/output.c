@@ -42,6 +42,7 @@ void bench_results_add(const bench_result *r)
     bench_result *kept = &results[n_results++];
     *kept = *r; /* the samples and columns are the caller's: copies are kept */
     kept->stats.samples = copy_of(r->stats.samples, r->stats.n * sizeof *r->stats.samples);
+    kept->ratio.samples = copy_of(r->ratio.samples, r->ratio.n * sizeof *r->ratio.samples);
     kept->columns = copy_of(r->columns, r->ncolumns * sizeof *r->columns);
     kept->ncolumns = kept->columns ? r->ncolumns : 0;
 }
@@ -75,10 +76,33 @@ void bench_results_add_document(const char *suite, const char *algorithm, const 
     bench_stats st = {
         .median = value, .q1 = value, .q3 = value, .min = value, .max = value, .n = 1
     };
-    bench_result r = {
-        suite, algorithm, configuration, "document", machine, size_bytes, 0, unit, st, 1, 1, NULL, 0
-    };
+    bench_result r = { .suite = suite,
+                       .algorithm = algorithm,
+                       .configuration = configuration,
+                       .backend = "document",
+                       .implementation = machine,
+                       .size_bytes = size_bytes,
+                       .repeats = 0,
+                       .unit = unit,
+                       .stats = st,
+                       .threads = 1,
+                       .in_flight = 1 };
     bench_results_add(&r);
+}
+
+const bench_result *bench_results_find(const char *suite, const char *algorithm,
+                                       const char *configuration, const char *backend,
+                                       const char *implementation, size_t size_bytes)
+{
+    const bench_result *found = NULL;
+    for (size_t i = 0; i < n_results; i++) {
+        const bench_result *r = &results[i];
+        if (strcmp(r->suite, suite) == 0 && strcmp(r->algorithm, algorithm) == 0 &&
+            strcmp(r->configuration, configuration) == 0 && strcmp(r->backend, backend) == 0 &&
+            strcmp(r->implementation, implementation) == 0 && r->size_bytes == size_bytes)
+            found = r;
+    }
+    return found;
 }
 
 const bench_result *bench_results_all(size_t *n)

@@ -28,6 +28,15 @@ typedef struct {
     unsigned in_flight;          /* messages in flight (bench_in_flight()); 0 means 1 */
     const bench_column *columns; /* the suite's own columns, or NULL */
     size_t ncolumns;
+    /* A cell's (suites/cell.h): its messages per timed call of run, the same
+     * for every contender (0: stream, init), and per many-message call */
+    size_t messages;
+    unsigned per_call;
+    /* The per-repeat ratio of this contender's time to the baseline's
+     * (ratio.n == 0: none), its samples in repeat order; the baseline is
+     * named by its backend and implementation */
+    const char *ratio_backend, *ratio_implementation;
+    bench_stats ratio;
 } bench_result;
 
 /* Appends one result (copied, with its samples and columns; the strings
@@ -38,6 +47,10 @@ void bench_results_add(const bench_result *r);
 void bench_results_add_document(const char *suite, const char *algorithm, const char *configuration,
                                 const char *machine, size_t size_bytes, const char *unit,
                                 double value);
+/* The latest result of the cell, NULL if none. */
+const bench_result *bench_results_find(const char *suite, const char *algorithm,
+                                       const char *configuration, const char *backend,
+                                       const char *implementation, size_t size_bytes);
 /* Every result collected so far, in order; *n their number. */
 const bench_result *bench_results_all(size_t *n);
 /* 1 if r is a source document's figure (backend "document"). */

@@ -27,6 +27,14 @@ static void json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+static void json_numbers(FILE *f, const double *v, size_t n)
+{
+    fputc('[', f);
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%s%.6g", i ? ", " : "", v[i]);
+    fputc(']', f);
+}
+
 static void json_field_str(FILE *f, const char *indent, const char *key, const char *value,
                            int last)
 {
@@ -61,6 +69,8 @@ static void json_context(FILE *f, const char *suite)
     json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
     fprintf(f, "    \"pinned_cpu\": %d,\n", bench_pinned_cpu());
     fprintf(f, "    \"in_flight\": %u,\n", bench_in_flight());
+    fprintf(f, "    \"messages_per_call\": %u,\n", bench_in_flight());
+    json_field_str(f, "    ", "interleaving", "alternating", 0);
     size_t nfields;
     const bench_context_field *fields = bench_context_fields(&nfields);
     for (size_t i = 0; i < nfields; i++) /* the backends' own: ipsec-mb's version, ... */
@@ -111,11 +121,24 @@ static void json_result(FILE *f, const bench_result *r, int last)
             r->in_flight ? r->in_flight : 1);
     json_string(f, r->unit);
     fprintf(f, ", \"median\": %.4f, \"q1\": %.4f, \"q3\": %.4f", m, r->stats.q1, r->stats.q3);
-    if (r->stats.samples) { /* every repeat, sorted: compare tests significance on them */
-        fprintf(f, ", \"samples\": [");
-        for (size_t i = 0; i < r->stats.n; i++)
-            fprintf(f, "%s%.6g", i ? ", " : "", r->stats.samples[i]);
-        fprintf(f, "]");
+    if (r->stats.samples) { /* every repeat, in order: compare tests significance on them */
+        fprintf(f, ", \"samples\": ");
+        json_numbers(f, r->stats.samples, r->stats.n);
+    }
+    if (r->messages)
+        fprintf(f, ", \"messages\": %zu, \"messages_per_call\": %u", r->messages,
+                r->per_call ? r->per_call : 1);
+    if (r->ratio.n) { /* the per-repeat ratios to the baseline, in repeat order */
+        fprintf(f, ", \"ratio_to\": ");
+        char label[160];
+        snprintf(label, sizeof label, "%s-%s", r->ratio_backend, r->ratio_implementation);
+        json_string(f, label);
+        fprintf(f, ", \"ratio\": %.6g, \"ratio_q1\": %.6g, \"ratio_q3\": %.6g", r->ratio.median,
+                r->ratio.q1, r->ratio.q3);
+        if (r->ratio.samples) {
+            fprintf(f, ", \"ratio_samples\": ");
+            json_numbers(f, r->ratio.samples, r->ratio.n);
+        }
     }
     json_columns(f, r);
     if (bench_result_is_document(r)) { /* another machine: our clock says nothing about it */

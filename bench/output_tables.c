@@ -78,7 +78,16 @@ static void csv_row(FILE *f, const bench_result *r, const column_set *set)
     fprintf(f, "%.4f,%.4f,%.4f,", m, r->stats.q1, r->stats.q3);
     if (strcmp(r->unit, "ticks/byte") == 0 && !bench_result_is_document(r) && m > 0)
         fprintf(f, "%.2f", 8 * ghz * 1000 / m);
-    fprintf(f, ",%u", r->in_flight ? r->in_flight : 1);
+    fprintf(f, ",%u,", r->in_flight ? r->in_flight : 1);
+    if (r->messages)
+        fprintf(f, "%zu,%u", r->messages, r->per_call ? r->per_call : 1);
+    else
+        fputc(',', f);
+    if (r->ratio.n)
+        fprintf(f, ",%s-%s,%.6g,%.6g,%.6g", r->ratio_backend, r->ratio_implementation,
+                r->ratio.median, r->ratio.q1, r->ratio.q3);
+    else
+        fputs(",,,,", f);
     char value[256];
     for (size_t k = 0; k < set->n; k++) {
         const bench_column *c = bench_column_find(r->columns, r->ncolumns, set->first[k]->key);
@@ -95,8 +104,10 @@ static void csv_body(FILE *f, void *unused)
     size_t n;
     const bench_result *results = bench_results_all(&n);
     column_set set = columns_of(results, n, 0);
-    fprintf(f, "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
-               "unit,median,q1,q3,mbps,in_flight");
+    fprintf(f,
+            "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
+            "unit,median,q1,q3,mbps,in_flight,messages,messages_per_call,ratio_to,ratio,ratio_q1,"
+            "ratio_q3");
     for (size_t k = 0; k < set.n; k++) {
         fputc(',', f);
         csv_cell(f, set.first[k]->key);
@@ -129,10 +140,10 @@ static void markdown_cell(FILE *f, const char *s)
 static void markdown_header(FILE *f, const column_set *set)
 {
     fprintf(f, "| algorithm | configuration | backend | implementation | bytes | unit | "
-               "median | q1 | q3 |");
+               "median | q1 | q3 | messages/call | ratio [q1, q3] |");
     for (size_t k = 0; k < set->n; k++)
         markdown_cell(f, set->first[k]->heading);
-    fprintf(f, "\n|---|---|---|---|---:|---|---:|---:|---:|");
+    fprintf(f, "\n|---|---|---|---|---:|---|---:|---:|---:|---:|---:|");
     for (size_t k = 0; k < set->n; k++)
         fputs(set->first[k]->kind == BENCH_COLUMN_TEXT ? "---|" : "---:|", f);
     fputc('\n', f);
@@ -147,6 +158,15 @@ static void markdown_row(FILE *f, const bench_result *r, const column_set *set)
     fprintf(f, " %zu |", r->size_bytes);
     markdown_cell(f, r->unit);
     fprintf(f, " %.2f | %.2f | %.2f |", r->stats.median, r->stats.q1, r->stats.q3);
+    if (r->messages)
+        fprintf(f, " %zu/%u |", r->messages, r->per_call ? r->per_call : 1);
+    else
+        fputs(" |", f);
+    if (r->ratio.n)
+        fprintf(f, " %.3f [%.3f, %.3f] to %s-%s |", r->ratio.median, r->ratio.q1, r->ratio.q3,
+                r->ratio_backend, r->ratio_implementation);
+    else
+        fputs(" |", f);
     char value[256];
     for (size_t k = 0; k < set->n; k++) {
         const bench_column *c = bench_column_find(r->columns, r->ncolumns, set->first[k]->key);
@@ -165,7 +185,8 @@ static void markdown_body(FILE *f, void *arg)
     fprintf(f, "# zucbench %s\n\n", suite);
     fprintf(f,
             "CPU: %s; timer: %s at %.3f GHz; ticks: %s; libzuc default path: %s; messages "
-            "per many-message call: %u\n\n",
+            "per many-message call: %u; a cell's contenders interleaved, the order reversed "
+            "every repeat\n\n",
             ctx->cpu_model, bench_timer()->source, bench_timer()->counter_ghz,
             bench_timer()->unit_note, zuc_impl_name(), bench_in_flight());
     markdown_header(f, &set);

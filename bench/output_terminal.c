@@ -15,20 +15,11 @@ void term_table_header(const term_table *t, const char *note)
     printf("%s\n", note);
 }
 
-/* The latest result of the cell, NULL if none. */
 static const bench_result *find(const term_table *t, const term_column *col, const char *algorithm,
                                 const char *backend, const char *implementation)
 {
-    size_t n;
-    const bench_result *all = bench_results_all(&n), *found = NULL;
-    for (size_t i = 0; i < n; i++) {
-        const bench_result *r = &all[i];
-        if (strcmp(r->suite, t->suite) == 0 && strcmp(r->algorithm, algorithm) == 0 &&
-            strcmp(r->configuration, col->configuration) == 0 && strcmp(r->backend, backend) == 0 &&
-            strcmp(r->implementation, implementation) == 0 && r->size_bytes == col->size_bytes)
-            found = r;
-    }
-    return found;
+    return bench_results_find(t->suite, algorithm, col->configuration, backend, implementation,
+                              col->size_bytes);
 }
 
 /* Ours are ticks per byte of this machine; a document's are cycles per byte
@@ -71,13 +62,29 @@ static void print_message_cell(const term_table *t, const bench_result *r, size_
         printf(" %15.3f", suite_unit_of_ticks(t->unit, v));
 }
 
+/* A ratio cell: median [q1,q3] of the per-repeat ratios. */
+static void print_ratio_cell(const term_table *t, const bench_result *r)
+{
+    char text[48];
+    if (!r || r->ratio.n == 0)
+        snprintf(text, sizeof text, "n/a");
+    else if (strcmp(r->ratio_backend, r->backend) == 0 &&
+             strcmp(r->ratio_implementation, r->implementation) == 0)
+        snprintf(text, sizeof text, "baseline");
+    else
+        snprintf(text, sizeof text, "%.2f [%.2f,%.2f]", r->ratio.median, r->ratio.q1, r->ratio.q3);
+    printf(" %*s", t->cell_width, text);
+}
+
 void term_table_row(const term_table *t, const char *label, const char *algorithm,
                     const char *backend, const char *implementation)
 {
     printf("%-*s", t->label_width, label);
     for (size_t c = 0; c < t->ncolumns; c++) {
         const bench_result *r = find(t, &t->columns[c], algorithm, backend, implementation);
-        if (t->per_message)
+        if (t->show_ratio)
+            print_ratio_cell(t, r);
+        else if (t->per_message)
             print_message_cell(t, r, t->columns[c].size_bytes);
         else
             term_print_cell(r ? in_unit(t, r) : -1, t->cell_width);

@@ -29,6 +29,9 @@ typedef struct {
     /* Cells per message, not per byte: with --unit ticks, "µs (ticks)" of one
      * message (a document's in µs, its unit "us/mac"), else the rate. */
     int per_message;
+    /* Cells of ratios instead (--ratio): the median and quartiles of each
+     * contender's per-repeat ratio to its baseline, "baseline" for that one */
+    int show_ratio;
     term_column columns[TERM_TABLE_MAX_COLUMNS];
     size_t ncolumns;
 } term_table;

@@ -67,8 +67,6 @@ void bench_register_context(const char *key, const char *(*value)(void))
 
 const bench_context_field *bench_context_fields(size_t *count)
 {
-    size_t n;
-    bench_registry(&n); /* the backends register their fields with their entries */
     *count = n_context_fields;
     return context_fields;
 }
@@ -85,11 +83,17 @@ void bench_register(const bench_entry *e)
         entries[n_entries++] = *e;
 }
 
+void bench_registry_load(const bench_backend_registration *backends, size_t count)
+{
+    static int loaded;
+    if (loaded++)
+        return;
+    for (size_t i = 0; i < count; i++)
+        backends[i]();
+}
+
 const bench_entry *bench_registry(size_t *count)
 {
-    if (n_entries == 0) {
-        bench_register_backends();
-    }
     *count = n_entries;
     return entries;
 }

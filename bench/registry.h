@@ -81,7 +81,14 @@ const char *bench_label_n_jobs(void);
 /* Names match ignoring case and the characters '-', '_', '.'. */
 int bench_name_matches(const char *pattern, const char *name);
 
-/* Every entry known to this build, available or not. */
+/* The program hands the registry its backends, once, before anything asks
+ * for entries: each function registers one backend's entries (and context
+ * fields) through bench_register. The registry itself names no backend. */
+typedef void (*bench_backend_registration)(void);
+void bench_registry_load(const bench_backend_registration *backends, size_t count);
+
+/* Every entry known to this build, available or not (none before
+ * bench_registry_load). */
 const bench_entry *bench_registry(size_t *count);
 
 /* Allocates a batch with fresh random keys, IVs, counts, bearers, directions
@@ -104,7 +111,7 @@ extern const uint8_t bench_stream_key256[32];
 int bench_prepare_nothing(const bench_entry *e);
 
 /* Registration by each backend (backends/<name>.c), from its
- * bench_register_<name>(), which backends/backends.c calls in turn. */
+ * bench_register_<name>(), which bench_registry_load calls. */
 void bench_register(const bench_entry *e);
 
 /* A fact about a backend that every results file records in its context
@@ -116,8 +123,5 @@ typedef struct {
     const char *(*value)(void);
 } bench_context_field;
 const bench_context_field *bench_context_fields(size_t *count);
-
-/* Every backend's registration: backends/backends.c. */
-void bench_register_backends(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backends.h"
 #include "registry.h"
 #include "support/testutil.h"
 
@@ -66,6 +67,7 @@ static void cross_check(const char *algorithm, const char *a_backend, const char
 
 int main(void)
 {
+    bench_backends_load();
     check_registry_vectors();
     cross_check("salsa20-12", "sodium", "cryptopp");
     cross_check("chacha20", "sodium", "openssl");

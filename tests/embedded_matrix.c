@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backends/backends.h"
 #include "backends/stream.h"
 #include "embedded/child.h"
 #include "embedded/engine.h"
@@ -268,6 +269,7 @@ static void test_child_report(void)
 
 int main(void)
 {
+    bench_backends_load();
     rng_seed(0xE3BEDDED);
     test_table1();
     test_openssl_vectors();

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backends/backends.h"
 #include "registry.h"
 #include "support/testutil.h"
 
@@ -118,6 +119,7 @@ static void check_row(const char *algorithm)
 
 int main(void)
 {
+    bench_backends_load();
     for (size_t a = 0; a < N_ALGS; a++)
         check_row(algorithms[a]);
     return check_report("gmssl_peer");

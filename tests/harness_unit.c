@@ -206,7 +206,17 @@ static void test_results_csv(void)
     bench_column cols[] = { bench_column_text("note", "note", "a, \"b\""),
                             bench_column_real("x", NULL, 2, 1.5),
                             bench_column_flag("ok", NULL, 1) };
-    bench_result plain = { "t", "alg", "cfg", "be", "impl", 10, 1, "ms", st, 1, 1, NULL, 0 };
+    bench_result plain = { .suite = "t",
+                           .algorithm = "alg",
+                           .configuration = "cfg",
+                           .backend = "be",
+                           .implementation = "impl",
+                           .size_bytes = 10,
+                           .repeats = 1,
+                           .unit = "ms",
+                           .stats = st,
+                           .threads = 1,
+                           .in_flight = 1 };
     bench_result extra = plain;
     extra.columns = cols;
     extra.ncolumns = 3;
@@ -226,9 +236,10 @@ static void test_results_csv(void)
     unlink(path);
     const char *want =
         "suite,algorithm,configuration,backend,implementation,size_bytes,repeats,"
-        "unit,median,q1,q3,mbps,in_flight,note,x,ok\n"
-        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,,,\n"
-        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,\"a, \"\"b\"\"\",1.50,true\n";
+        "unit,median,q1,q3,mbps,in_flight,messages,messages_per_call,ratio_to,ratio,ratio_q1,"
+        "ratio_q3,note,x,ok\n"
+        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,,,,,,,,,\n"
+        "t,alg,cfg,be,impl,10,1,ms,2.0000,1.0000,3.0000,,1,,,,,,,\"a, \"\"b\"\"\",1.50,true\n";
     if (strcmp(text, want) != 0)
         printf("FAIL results CSV:\n%s\nwant:\n%s\n", text, want);
     check_count(strcmp(text, want) == 0);

@@ -125,6 +125,14 @@ def test_command_help():
     check("-h first after the command shows its page",
           rc == 0 and out.startswith("usage: zucbench mac"))
     expect_error("help of an unknown command", ["help", "nosuch"], "unknown command")
+    rc, listing, _ = run("list")
+    entries = listing.split("\n\n")[0].splitlines()[1:]  # the table, before the notes
+    names = {line.split()[0] for line in entries if line.strip()}
+    rc2, page, _ = run("speed", "--help")
+    alg = page[page.index("ALG:"):].split("\n\n")[0].replace("\n", " ")
+    missing = sorted(n for n in names if f" {n} " not in f" {alg.replace(',', ' ')} ")
+    check("speed --help's ALG names every algorithm of zucbench list", rc == rc2 == 0 and
+          not missing, str(missing))
     rc, out, _ = run("--help")
     check("--help points to the commands' pages", rc == 0 and "<command> --help" in out)
 
@@ -159,6 +167,8 @@ def test_suite(suite, tmp):
                  if r.get("backend") == "sodium" and r.get("configuration") == "init"]
         check("estream has no Init for libsodium, whose API has no setup", not timed,
               str(timed))
+    if suite in ("speed", "estream", "mac"):
+        test_cell_fields(suite, doc)
     with open(paths["csv"], encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     check(f"{suite} CSV has every result", len(rows) == len(doc["results"]) and
@@ -166,6 +176,22 @@ def test_suite(suite, tmp):
     with open(paths["md"], encoding="utf-8") as f:
         check(f"{suite} Markdown has a table", "| algorithm |" in f.read())
     return paths["json"]
+
+
+def test_cell_fields(suite, doc):
+    """Every contender of a cell ran the same messages; each ratio is the median of the
+    per-repeat ratios the result holds."""
+    cells = {}
+    for r in doc["results"]:
+        if "messages" in r:
+            key = (r["algorithm"], r["configuration"], r["size_bytes"])
+            cells.setdefault(key, set()).add(r["messages"])
+    check(f"{suite}: every contender of a cell ran the same number of messages",
+          cells and all(len(counts) == 1 for counts in cells.values()), str(cells)[:300])
+    paired = [r for r in doc["results"] if "ratio_samples" in r]
+    check(f"{suite}: each ratio is the median of its per-repeat ratios",
+          paired and all(math.isclose(sorted(r["ratio_samples"])[len(r["ratio_samples"]) // 2],
+                                      r["ratio"], rel_tol=1e-4) for r in paired))
 
 
 def expect_error(name, args, needle=""):
@@ -186,6 +212,9 @@ def test_bad_input(tmp):
     expect_error("zero threads", ["speed", "--threads", "0"], "--threads")
     expect_error("too many threads", ["speed", "--threads", "65"], "--threads")
     expect_error("zero lanes", ["speed", "--lanes", "0"], "--lanes")
+    expect_error("a baseline no contender answers to", ["speed", "--baseline", "nosuch"],
+                 "--baseline")
+    expect_error("--ratio in ablation", ["ablation", "--ratio"], "does not apply")
     expect_error("too many lanes", ["speed", "--lanes", "65"], "--lanes")
     expect_error("lanes not a number", ["estream", "--lanes", "four"], "--lanes")
     expect_error("missing lanes", ["mac", "--lanes"], "--lanes")
@@ -236,6 +265,76 @@ def test_lanes(tmp):
     rc, out, _ = run("speed", "128-eea3", "--quick", "--repeats", "1", "--sizes", "64",
                      "--jobs", "4")
     check("--jobs is --lanes", rc == 0 and "4 messages per call" in out, f"rc={rc}")
+
+
+def probe_cells(tmp, *extra):
+    """speed with the test-only probe contenders (x1: libzuc's default path;
+    x3: the same work three times over): (results, the probe's log)."""
+    path = os.path.join(tmp, "cells.json")
+    rc, _, err = run("speed", "128-eea3", "--sizes", "100,1500", "--repeats", "9", "--impl",
+                     "scalar", "--baseline", "probe-x1", "--ratio", "--json", path, *extra,
+                     env={"ZUCBENCH_TEST_PROBE": "3"})
+    if not check(f"speed with the probe contenders {extra} runs", rc == 0, err[-300:]):
+        return [], []
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    log = [(entry.split(":")[0], *map(int, entry.split(":")[1].split("/")))
+           for entry in doc["context"].get("probe_log", "").split()]
+    return doc["results"], log
+
+
+def test_cells(tmp):
+    """A cell: every contender ran the same messages, in calls of the stated size;
+    the contenders alternate from repeat to repeat; the ratio fields are the
+    per-repeat ratios, and a planted bias moves them."""
+    results, log = probe_cells(tmp)
+    cells = {}
+    for r in results:
+        if r["configuration"] == "message":
+            cells.setdefault(r["size_bytes"], []).append(r)
+    check("a cell for each size, with the probes in it", sorted(cells) == [100, 1500] and
+          all({"x1", "x3"} <= {r["implementation"] for r in rows} for rows in cells.values()),
+          str(sorted(cells)))
+    for size, rows in cells.items():
+        messages = {r["messages"] for r in rows}
+        check(f"{size} B: every contender ran the same number of messages", len(messages) == 1,
+              str(messages))
+        many = [r for r in rows if r["in_flight"] > 1]
+        check(f"{size} B: whole calls of 16 for the many-message contenders",
+              many and all(r["messages_per_call"] == 16 and r["messages"] % 16 == 0
+                           for r in many), str([(r["messages"], r["messages_per_call"])
+                                                for r in many]))
+        n = rows[0]["messages"]
+        runs = [entry for entry in log if entry[1] == n]
+        check(f"{size} B: the probes were called {n} messages at a time, 16 per call",
+              runs and all(per_call == 16 for _, _, per_call in runs), str(runs[:4]))
+        # each sample: an untimed call, then the timed one, of the same contender;
+        # the rounds (warm-up and timed): x1 then x3, then x3 then x1, and so on
+        calls = [variant for variant, _, _ in runs]
+        check(f"{size} B: every timed call follows an untimed one of the same contender",
+              calls[0::2] == calls[1::2], str(calls))
+        order = calls[0::2]
+        pairs = [tuple(order[i:i + 2]) for i in range(0, len(order), 2)]
+        check(f"{size} B: the contenders' order alternates from repeat to repeat",
+              len(pairs) == 11 and all(p == (("x1", "x3") if i % 2 == 0 else ("x3", "x1"))
+                                       for i, p in enumerate(pairs)), str(order))
+        base = next(r for r in rows if r["implementation"] == "x1")
+        for r in rows:
+            want = [a / b for a, b in zip(r["samples"], base["samples"], strict=True)]
+            got = r.get("ratio_samples", [])
+            check(f"{size} B {r['implementation']}: ratio_samples are its per-repeat "
+                  "ratios to the baseline's", r.get("ratio_to") == "probe-x1" and
+                  len(got) == len(want) == 9 and
+                  all(math.isclose(g, w, rel_tol=1e-4) for g, w in zip(got, want, strict=False)),
+                  str((got[:3], want[:3])))
+            ordered = sorted(got)
+            check(f"{size} B {r['implementation']}: ratio, ratio_q1, ratio_q3 are their "
+                  "median and quartiles", got and math.isclose(r["ratio"], ordered[4], rel_tol=1e-4)
+                  and math.isclose(r["ratio_q1"], (ordered[1] + ordered[2]) / 2, rel_tol=1e-4)
+                  and math.isclose(r["ratio_q3"], (ordered[6] + ordered[7]) / 2, rel_tol=1e-4))
+        biased = next(r for r in rows if r["implementation"] == "x3")
+        check(f"{size} B: three times the work reads as about three times the time",
+              2.0 < biased["ratio"] < 4.5, str(biased["ratio"]))
 
 
 def test_unit(tmp):
@@ -616,8 +715,9 @@ def test_significance(tmp):
         return
     with open(base, encoding="utf-8") as f:
         ours = [r for r in json.load(f)["results"] if r["backend"] != "document"]
-    check("results keep every repeat, sorted",
-          ours and all(len(r.get("samples", [])) == 7 and r["samples"] == sorted(r["samples"])
+    check("results keep every repeat, in repeat order (their median the result's)",
+          ours and all(len(r.get("samples", [])) == 7 and
+                       math.isclose(sorted(r["samples"])[3], r["median"], rel_tol=1e-4)
                        for r in ours), str(ours[:1])[:300])
     rc, out, _ = run("compare", base, base)
     check("compare: identical repeats read 'no significant change'",
@@ -980,6 +1080,7 @@ def main():
         test_output_kinds(tmp)
         test_planted_link(tmp)
         test_lanes(tmp)
+        test_cells(tmp)
         test_idle_lanes_left_out(tmp)
         test_unit(tmp)
         test_unit_every_suite(tmp)

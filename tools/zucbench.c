@@ -8,6 +8,7 @@
 
 #include "cleanup.h"
 #include "compare.h"
+#include "backends/backends.h"
 #include "registry.h"
 #include "embedded/child.h"
 #include "embedded/workload.h"
@@ -136,6 +137,8 @@ static const suite_refusal ablation_refuses[] = {
     { "--min-repeats", INTERLEAVED },
     { "--max-repeats", INTERLEAVED },
     { "--unit", "its tables keep the document's units: ms, Gbps of 2^30 bits/s and bits/cycle" },
+    { "--ratio", OWN_VARIANTS },
+    { "--baseline", OWN_VARIANTS },
     { NULL, NULL },
 };
 
@@ -228,6 +231,8 @@ static const suite_refusal embedded_refuses[] = {
     { "--min-repeats", WHOLE_RUNS },
     { "--max-repeats", WHOLE_RUNS },
     { "--cpu", WHOLE_RUNS },
+    { "--ratio", WHOLE_RUNS },
+    { "--baseline", WHOLE_RUNS },
     { NULL, NULL },
 };
 
@@ -293,6 +298,7 @@ static int command_compare(int argc, char **argv)
 int main(int argc, char **argv)
 {
     cleanup_on_signals(); /* an interrupted run removes its temporary files */
+    bench_backends_load();
     if (argc < 2) {
         zucbench_print_overview(stderr);
         return 2;

@@ -232,6 +232,28 @@ static int read_unit(suite_args *a, const char *option, const char *v)
     return 0;
 }
 
+/* A name of a contender (its "backend-variant", variant or backend) that
+ * some entry of this build answers to. */
+static int read_baseline(suite_args *a, const char *option, const char *v)
+{
+    size_t n;
+    const bench_entry *all = bench_registry(&n);
+    (void)option;
+    for (size_t i = 0; v && i < n; i++) {
+        char label[96];
+        snprintf(label, sizeof label, "%s-%s", all[i].backend, all[i].variant);
+        if (bench_name_matches(v, label) || bench_name_matches(v, all[i].variant) ||
+            bench_name_matches(v, all[i].backend)) {
+            a->run->baseline = v;
+            return 0;
+        }
+    }
+    return zucbench_fail("--baseline: '%s' names no contender (see zucbench list: "
+                         "backend-implementation, implementation or backend)",
+                         v ? v : ""),
+           -1;
+}
+
 typedef int (*option_reader)(suite_args *a, const char *option, const char *value);
 
 static const struct {
@@ -253,6 +275,7 @@ static const struct {
     { "--lanes", "--jobs", read_lanes, 0 },
     { "--impl", NULL, read_impl, 0 },
     { "--unit", NULL, read_unit, 0 },
+    { "--baseline", NULL, read_baseline, 0 },
 };
 
 /* ---- the arguments ------------------------------------------------------------------ */
@@ -285,6 +308,10 @@ static int take_common(int argc, char **argv, int *i, suite_args *a)
     const char *arg = argv[*i];
     if (strcmp(arg, "--quick") == 0) {
         a->quick = 1;
+        return 1;
+    }
+    if (strcmp(arg, "--ratio") == 0) {
+        a->run->ratio = 1;
         return 1;
     }
     for (size_t k = 0; k < sizeof common_options / sizeof common_options[0]; k++) {

@@ -27,7 +27,13 @@
     "                       N-buffer API N per call and its job API N jobs in flight\n"         \
     "  --unit U             how the tables show a speed: ticks (per byte, the default),\n"      \
     "                       mbs (MB/s, 10^6 bytes a second) or gbps; the results files\n"       \
-    "                       keep ticks/byte and Mbit/s (\"mbps\")\n"
+    "                       keep ticks/byte and Mbit/s (\"mbps\")\n"                            \
+    "  --ratio              also the tables of ratios: each contender's time over its\n"        \
+    "                       baseline's, per repeat (the contenders of a cell take turns,\n"     \
+    "                       in an order reversed every repeat): median [q1,q3]\n"               \
+    "  --baseline NAME      the contender ratios are taken against (backend-implementation,\n"  \
+    "                       implementation or backend, e.g. ipsec-mb-16-buffer); default:\n"    \
+    "                       libzuc's default many-message path of the same algorithm\n"
 
 /* The result files every suite can write. */
 #define OUTPUT_OPTIONS                                                                  \
@@ -37,11 +43,13 @@
     "                       is written in place; - is standard output (for one of\n"    \
     "                       them; the tables then go to stderr)\n"
 
-#define ALGORITHMS                                                                            \
-    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128, the peers\n"  \
-    "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"    \
-    "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2 (see `zucbench list`), or\n" \
-    "all (names match ignoring case, '-', '_' and '.').\n"
+#define ALGORITHMS                                                                           \
+    "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128,\n"           \
+    "zuc-nea6 zuc-nia6-32 zuc-nia6-64 zuc-nia6-128 zuc-nca6 (ZUC-256 of 2023), the peers\n"  \
+    "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"   \
+    "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2, the AEADs aes-256-gcm\n"   \
+    "chacha20-poly1305 (see `zucbench list`), or all (names match ignoring case, '-', '_'\n" \
+    "and '.').\n"
 
 #define SIGNALS                                                                   \
     "SIGINT or SIGTERM stops a run with exit status 130 or 143 and removes its\n" \

@@ -46,7 +46,8 @@ typedef struct {
 
 bench_entry bench_stream_entry(const bench_stream *s, bench_stream_fns fns);
 void bench_stream_register(const bench_stream *s, bench_stream_fns fns);
-/* Every cipher registered (an entry made by bench_stream_entry), available or not. */
+/* Every cipher registered (an entry made by bench_stream_entry), available or
+ * not: after bench_registry_load. */
 const bench_stream *const *bench_streams(size_t *count);
 
 /* Defines the entry functions of one descriptor (the harness's callbacks

@@ -218,19 +218,17 @@ static void record(const ablation_options *o, const row *r, const timed *t,
 {
     const char *algorithm = r->zuc256 ? "zuc-256" : "zuc-128";
     if (!t->status) {
-        bench_result res = { "ablation",
-                             algorithm,
-                             configuration,
-                             t->id ? "ablation" : "libzuc",
-                             t->id ? t->id : zuc_impl_name(),
-                             t->iterations * 16,
-                             o->run.repeats,
-                             "Gbps",
-                             t->st,
-                             1,
-                             1,
-                             NULL,
-                             0 };
+        bench_result res = { .suite = "ablation",
+                             .algorithm = algorithm,
+                             .configuration = configuration,
+                             .backend = t->id ? "ablation" : "libzuc",
+                             .implementation = t->id ? t->id : zuc_impl_name(),
+                             .size_bytes = t->iterations * 16,
+                             .repeats = o->run.repeats,
+                             .unit = "Gbps",
+                             .stats = t->st,
+                             .threads = 1,
+                             .in_flight = 1 };
         bench_results_add(&res);
     }
     if (r->id)

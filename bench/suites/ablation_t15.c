@@ -145,19 +145,17 @@ static void record(const ablation_options *o, const contender *c, int nc, size_t
         for (int i = 0; i < nc; i++) {
             if (c[i].status)
                 continue;
-            bench_result r = { "ablation",
-                               "zuc-128",
-                               "table15",
-                               c[i].v ? "ablation" : "libzuc",
-                               c[i].name,
-                               sizes[s],
-                               o->run.repeats,
-                               unit_of_table(),
-                               c[i].st[s],
-                               1,
-                               1,
-                               NULL,
-                               0 };
+            bench_result r = { .suite = "ablation",
+                               .algorithm = "zuc-128",
+                               .configuration = "table15",
+                               .backend = c[i].v ? "ablation" : "libzuc",
+                               .implementation = c[i].name,
+                               .size_bytes = sizes[s],
+                               .repeats = o->run.repeats,
+                               .unit = unit_of_table(),
+                               .stats = c[i].st[s],
+                               .threads = 1,
+                               .in_flight = 1 };
             bench_results_add(&r);
         }
         ablation_document("zuc-128", "table15", "unoptimised", sizes[s], "bits/cycle", doc[s][0]);

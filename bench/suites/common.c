@@ -11,9 +11,6 @@
 #include "parallel.h"
 #include "timer.h"
 
-#define STREAM_BYTES (64 * 1024)
-#define SETUP_BATCH 1024
-
 int suite_selected(const run_options *run, const bench_entry *e)
 {
     if (e->unavailable || !e->run)
@@ -38,6 +35,18 @@ size_t suite_count(const run_options *run)
     const bench_entry *all = bench_registry(&n);
     for (size_t i = 0; i < n; i++)
         count += (size_t)suite_selected(run, &all[i]);
+    return count;
+}
+
+size_t suite_contenders(const run_options *run, const char *algorithm,
+                        int (*also)(const bench_entry *e), const bench_entry **out)
+{
+    size_t n, count = 0;
+    const bench_entry *all = bench_registry(&n);
+    for (size_t i = 0; i < n; i++)
+        if (suite_selected(run, &all[i]) &&
+            (!algorithm || strcmp(all[i].algorithm, algorithm) == 0) && (!also || also(&all[i])))
+            out[count++] = &all[i];
     return count;
 }
 
@@ -126,210 +135,17 @@ int suite_output_agrees(const bench_entry *e, size_t len)
     return ok;
 }
 
-double suite_checked_messages(const run_options *run, const bench_entry *e, size_t len,
-                              size_t target_bytes, const char *configuration, int *wrong)
-{
-    if (e->max_bytes && len > e->max_bytes)
-        return -1;
-    if (!suite_output_agrees(e, len)) {
-        ++*wrong;
-        return -1;
-    }
-    return suite_time_messages(run, e, &len, 1, target_bytes, configuration, len);
-}
-
-static unsigned thread_count(const run_options *run)
-{
-    return run->threads > 1 ? run->threads : 1;
-}
-
-static void record(const run_options *run, const bench_entry *e, const char *configuration,
-                   size_t size, const char *unit, bench_stats st)
-{
-    /* one stream, or setups one by one: nothing is in flight there */
-    int one_at_a_time = strcmp(configuration, "stream") == 0 || strcmp(configuration, "init") == 0;
-    bench_result r = { run->suite,
-                       e->algorithm,
-                       configuration,
-                       e->backend,
-                       e->variant,
-                       size,
-                       (unsigned)st.n,
-                       unit,
-                       st,
-                       thread_count(run),
-                       one_at_a_time ? 1 : bench_entry_in_flight(e),
-                       NULL,
-                       0 };
-    bench_results_add(&r);
-}
-
-/* One thread's share of a measurement: its own messages (or stream buffer),
- * processed `loops` times per sample. */
-typedef struct {
-    const bench_entry *e;
-    bench_batch *b;
-    uint8_t *buf;
-    unsigned loops;
-    int status;
-} work;
-
-static void call_run(void *arg)
-{
-    work *w = arg;
-    for (unsigned i = 0; i < w->loops; i++)
-        w->status |= w->e->run(w->b);
-}
-
-static void call_setup(void *arg)
-{
-    work *w = arg;
-    for (unsigned i = 0; i < w->loops; i++)
-        w->status |= w->e->setup_only(w->b);
-}
-
-static void call_stream(void *arg)
-{
-    work *w = arg;
-    static _Thread_local const bench_entry *started_here; /* stream states are per thread */
-    if (started_here != w->e) {
-        w->e->stream_start();
-        started_here = w->e;
-    }
-    for (unsigned i = 0; i < w->loops; i++)
-        w->e->stream_next(w->buf, STREAM_BYTES);
-}
-
-/* Calls per sample: 1, or enough for --seconds, or for samples long enough
- * that starting threads is noise (1 ms). */
-static unsigned loops_for(const run_options *run, void (*fn)(void *), work *w)
-{
-    double ticks_per_s = bench_timer()->counter_ghz * 1e9, target = 0; /* counter ticks */
-    if (run->seconds > 0)
-        target = run->seconds * ticks_per_s / (bench_max_repeats(run->repeats) + bench_warmup());
-    else if (thread_count(run) > 1)
-        target = 1e-3 * ticks_per_s;
-    if (target == 0)
-        return 1;
-    w->loops = 1;
-    uint64_t t0 = bench_ticks();
-    fn(w);
-    double once = (double)(bench_ticks() - t0);
-    double loops = once > 0 ? target / once : 1;
-    return loops < 1 ? 1 : loops > 1e6 ? 1000000 : (unsigned)loops;
-}
-
-/* Times fn over every thread's work; `units` per call (bytes or setups). */
-static bench_stats time_work(const run_options *run, void (*fn)(void *), work *w, double units)
-{
-    unsigned threads = thread_count(run), loops = loops_for(run, fn, &w[0]);
-    void *args[SUITE_MAX_THREADS];
-    for (unsigned t = 0; t < threads; t++) {
-        w[t].loops = loops;
-        args[t] = &w[t];
-    }
-    double divisor = units * loops * threads;
-    if (threads == 1)
-        return bench_time(fn, &w[0], bench_warmup(), run->repeats, divisor);
-    return bench_time_parallel(fn, args, threads, bench_warmup(), bench_max_repeats(run->repeats),
-                               divisor);
-}
-
-static int status_of(const work *w, unsigned threads)
-{
-    int status = 0;
-    for (unsigned t = 0; t < threads; t++)
-        status |= w[t].status;
-    return status;
-}
-
-double suite_time_messages(const run_options *run, const bench_entry *e, const size_t *pattern,
-                           size_t npattern, size_t target_bytes, const char *configuration,
-                           size_t size_label)
-{
-    size_t pattern_bytes = 0;
-    for (size_t i = 0; i < npattern; i++)
-        pattern_bytes += pattern[i];
-    size_t rounds = target_bytes / pattern_bytes;
-    size_t max_rounds = 4096 / npattern ? 4096 / npattern : 1;
-    rounds = rounds < 1 ? 1 : rounds > max_rounds ? max_rounds : rounds;
-    /* at least 8 messages, and a full many-message call (--lanes), while the
-     * batch stays within 4 MiB: fewer would time the lanes half empty */
-    size_t least = bench_in_flight() > 8 ? bench_in_flight() : 8;
-    if (rounds * npattern < least && pattern_bytes * least <= (size_t)4 << 20)
-        rounds = (least + npattern - 1) / npattern;
-    size_t n = rounds * npattern;
-    if (e->side_by_side && n < bench_entry_in_flight(e))
-        return -1; /* fewer messages than its lanes: not what it is for */
-    size_t *lens = malloc(n * sizeof *lens);
-    for (size_t i = 0; i < n; i++)
-        lens[i] = pattern[i % npattern];
-    unsigned threads = thread_count(run);
-    work w[SUITE_MAX_THREADS] = { { 0 } };
-    for (unsigned t = 0; t < threads; t++)
-        w[t] = (work){ .e = e,
-                       .b = bench_batch_new_lens(n, lens, e->output, 0x5EED + size_label + t) };
-    free(lens);
-    e->prepare(e);
-    bench_stats st = time_work(run, call_run, w, (double)w[0].b->total_bytes);
-    for (unsigned t = 0; t < threads; t++)
-        bench_batch_free(w[t].b);
-    if (status_of(w, threads)) {
-        bench_stats_release(&st);
-        return -1;
-    }
-    record(run, e, configuration, size_label, "ticks/byte", st);
-    bench_stats_release(&st);
-    return st.median;
-}
-
-double suite_time_stream(const run_options *run, const bench_entry *e)
-{
-    if (!e->stream_next)
-        return -1;
-    unsigned threads = thread_count(run);
-    work w[SUITE_MAX_THREADS] = { { 0 } };
-    for (unsigned t = 0; t < threads; t++)
-        w[t] = (work){ .e = e, .buf = malloc(STREAM_BYTES) };
-    e->prepare(e);
-    bench_stats st = time_work(run, call_stream, w, STREAM_BYTES);
-    for (unsigned t = 0; t < threads; t++)
-        free(w[t].buf);
-    record(run, e, "stream", 0, "ticks/byte", st);
-    bench_stats_release(&st);
-    return st.median;
-}
-
-double suite_time_setup(const run_options *run, const bench_entry *e)
-{
-    if (!e->setup_only)
-        return -1;
-    unsigned threads = thread_count(run);
-    work w[SUITE_MAX_THREADS] = { { 0 } };
-    for (unsigned t = 0; t < threads; t++)
-        w[t] = (work){ .e = e, .b = bench_batch_new(SETUP_BATCH, 0, e->output, 0x1417 + t) };
-    e->prepare(e);
-    bench_stats st = time_work(run, call_setup, w, SETUP_BATCH);
-    for (unsigned t = 0; t < threads; t++)
-        bench_batch_free(w[t].b);
-    if (status_of(w, threads)) {
-        bench_stats_release(&st);
-        return -1;
-    }
-    record(run, e, "init", 0, "ticks/setup", st);
-    bench_stats_release(&st);
-    return st.median;
-}
-
 const char *suite_in_flight_note(void)
 {
-    static char note[160];
+    static char note[384];
     unsigned n = bench_in_flight();
     snprintf(note, sizeof note,
              "; many-message calls: %u message%s per call (libzuc zuc_*_n, "
-             "ipsec-mb %s) or %u job%s in flight (ipsec-mb %s)",
+             "ipsec-mb %s) or %u job%s in flight (ipsec-mb %s); a cell: the same "
+             "messages for every contender, a multiple of %u (whole calls); contenders "
+             "interleaved, each repeat times each once, the order reversed every repeat",
              n, n == 1 ? "" : "s", bench_label_n_buffer(), n, n == 1 ? "" : "s",
-             bench_label_n_jobs());
+             bench_label_n_jobs(), n);
     return note;
 }
 

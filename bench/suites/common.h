@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* common.h — what every suite does the same way: choose the contenders,
- * check a contender's output against the spec-literal path, time batches of
- * messages, a stream, or setups, and record the results. */
+ * check a contender's output against the spec-literal path, and report
+ * progress; suites/cell.h times them. */
 #ifndef BENCH_SUITE_COMMON_H
 #define BENCH_SUITE_COMMON_H
 
@@ -25,6 +25,9 @@ typedef struct {
     unsigned threads;              /* independent streams at once, one per thread; 0 = 1 */
     double seconds;                /* > 0: about this long per cell, repeats included */
     suite_unit unit;               /* what the terminal table shows (--unit) */
+    const char *baseline;          /* --baseline: the contender ratios are taken against;
+                                    * NULL: libzuc's default path (suites/cell.h) */
+    int ratio;                     /* --ratio: the tables show the ratios too */
 } run_options;
 
 int suite_selected(const run_options *run, const bench_entry *e);
@@ -39,26 +42,15 @@ int suite_first_of_algorithm(const bench_entry *e);
  * stderr and 0. */
 int suite_output_agrees(const bench_entry *e, size_t len);
 
-/* Messages of len bytes, within e's size limit, checked (suite_output_agrees;
- * a wrong output adds 1 to *wrong), then timed as suite_time_messages with
- * that size. Median ticks per byte, or -1 when not timed. */
-double suite_checked_messages(const run_options *run, const bench_entry *e, size_t len,
-                              size_t target_bytes, const char *configuration, int *wrong);
-
-/* Median ticks per byte of e->run over a batch of about `target_bytes`
- * whose message lengths repeat `pattern` (npattern lengths); recorded under
- * `configuration` with size `size_label`. -1 if the contender failed. */
-double suite_time_messages(const run_options *run, const bench_entry *e, const size_t *pattern,
-                           size_t npattern, size_t target_bytes, const char *configuration,
-                           size_t size_label);
-/* Median ticks per byte of e's keystream, setup excluded; -1 if it has none. */
-double suite_time_stream(const run_options *run, const bench_entry *e);
-/* Median ticks per key/IV setup; -1 if the API cannot separate it. */
-double suite_time_setup(const run_options *run, const bench_entry *e);
-
 /* "; many-message calls: N messages per call ...": for the method line of
  * the suites that time many messages (--lanes). */
 const char *suite_in_flight_note(void);
+
+/* The contenders of `algorithm` (or, NULL, of any algorithm e passes) among
+ * the selected ones, in the registry's order, into out (room for every
+ * entry); their number. */
+size_t suite_contenders(const run_options *run, const char *algorithm,
+                        int (*also)(const bench_entry *e), const bench_entry **out);
 
 /* Starts a suite: 2 with a message if no contender was selected, else
  * prints the context lines (with `method`) and returns 0. */

@@ -102,19 +102,19 @@ void embedded_row_record(const embedded_row *row)
     bench_column columns[MAX_COLUMNS];
     size_t n = config_columns(c, columns);
     n += run_columns(row, columns + n);
-    bench_result r = { "embedded",
-                       c->algorithm,
-                       c->mode,
-                       c->backend,
-                       implementation_of(c),
-                       row->in_bytes,
-                       row->runs,
-                       "ms",
-                       row->latency,
-                       1,
-                       1,
-                       columns,
-                       n };
+    bench_result r = { .suite = "embedded",
+                       .algorithm = c->algorithm,
+                       .configuration = c->mode,
+                       .backend = c->backend,
+                       .implementation = implementation_of(c),
+                       .size_bytes = row->in_bytes,
+                       .repeats = row->runs,
+                       .unit = "ms",
+                       .stats = row->latency,
+                       .threads = 1,
+                       .in_flight = 1,
+                       .columns = columns,
+                       .ncolumns = n };
     bench_results_add(&r);
 }
 

@@ -8,6 +8,7 @@
 #include "method.h"
 #include "output_terminal.h"
 #include "output.h"
+#include "suites/cell.h"
 #include "timer.h"
 #include "zuc.h"
 
@@ -94,7 +95,7 @@ static void record_document(const paper_row *p)
 
 typedef struct {
     const bench_entry *e;
-    double init, stream; /* Table 3; Table 4 is drawn from the results */
+    double init, stream; /* Table 3, from the results; Table 4 is drawn from them too */
 } row;
 
 static double mbps_of(double cpb)
@@ -120,18 +121,53 @@ static double theirs(const estream_options *o, double cpb)
     return suite_unit_of_rate(o->run.unit, DOC_GHZ / cpb);
 }
 
-/* Checked, then timed: every column of one contender. */
-static int measure(const estream_options *o, const bench_entry *e, size_t long_size, row *r)
+/* Every cell of one algorithm's contenders, interleaved: Init, Stream,
+ * each size (checked), the Imix. Returns the outputs that were wrong. */
+static int measure_algorithm(const estream_options *o, const bench_entry *const *list, size_t m,
+                             size_t long_size, size_t *done, size_t total)
 {
+    static size_t sizes[N_SIZES];
     int wrong = 0;
-    r->e = e;
-    r->init = suite_time_setup(&o->run, e);
-    r->stream = suite_time_stream(&o->run, e);
-    for (size_t s = 0; s < N_SIZES; s++)
-        suite_checked_messages(&o->run, e, s < N_SIZES - 1 ? short_sizes[s] : long_size,
-                               BATCH_BYTES, "message", &wrong);
-    suite_time_messages(&o->run, e, imix_pattern, 12, BATCH_BYTES, "imix", 0);
+    cell_spec init = { .kind = CELL_SETUP, .configuration = "init" };
+    cell_spec stream = { .kind = CELL_STREAM, .configuration = "stream" };
+    suite_progress(&o->run, list[0], ++*done, total);
+    suite_time_cell(&o->run, &init, list, m);
+    suite_time_cell(&o->run, &stream, list, m);
+    for (size_t s = 0; s < N_SIZES; s++) {
+        sizes[s] = s < N_SIZES - 1 ? short_sizes[s] : long_size;
+        cell_spec cell = { CELL_MESSAGES, "message", sizes[s], &sizes[s], 1, BATCH_BYTES, 1 };
+        suite_progress(&o->run, list[0], ++*done, total);
+        wrong += suite_time_cell(&o->run, &cell, list, m);
+    }
+    cell_spec imix = { CELL_MESSAGES, "imix", 0, imix_pattern, 12, BATCH_BYTES, 0 };
+    suite_progress(&o->run, list[0], ++*done, total);
+    suite_time_cell(&o->run, &imix, list, m);
     return wrong;
+}
+
+/* A figure of Table 3 from the results: the median, or -1. */
+static const bench_result *result_of(const bench_entry *e, const char *configuration)
+{
+    return bench_results_find("estream", e->algorithm, configuration, e->backend, e->variant, 0);
+}
+
+static double median_of(const bench_entry *e, const char *configuration)
+{
+    const bench_result *r = result_of(e, configuration);
+    return r ? r->stats.median : -1;
+}
+
+/* A ratio cell of Table 3 (--ratio): median [q1,q3], "baseline", or n/a. */
+static void print_ratio(const bench_entry *e, const char *configuration)
+{
+    const bench_result *r = result_of(e, configuration);
+    char text[48] = "n/a";
+    if (r && r->ratio.n && strcmp(r->ratio_backend, e->backend) == 0 &&
+        strcmp(r->ratio_implementation, e->variant) == 0)
+        snprintf(text, sizeof text, "baseline");
+    else if (r && r->ratio.n)
+        snprintf(text, sizeof text, "%.2f [%.2f,%.2f]", r->ratio.median, r->ratio.q1, r->ratio.q3);
+    printf(" %16s", text);
 }
 
 static const char *label_of(const bench_entry *e, char *buf, size_t n)
@@ -152,15 +188,21 @@ static void print_table3(const estream_options *o, const row *rows, size_t nrows
              !ticks   ? suite_unit_name(o->run.unit)
              : cycles ? "cpb"
                       : "ns/B");
-    printf("\nTable 3: Init and Stream       %12s %12s %12s%s\n", init, stream, "stream(Mbps)",
-           !ticks   ? "   (document rows: init in cycles, stream at its 3.4 GHz)"
-           : cycles ? ""
-                    : "   (document rows: cycles, cpb)");
+    printf("\nTable 3: Init and Stream       %12s %12s %12s", init, stream, "stream(Mbps)");
+    if (o->run.ratio)
+        printf(" %16s %16s", "init ratio", "stream ratio");
+    printf("%s\n", !ticks   ? "   (document rows: init in cycles, stream at its 3.4 GHz)"
+                   : cycles ? ""
+                            : "   (document rows: cycles, cpb)");
     for (size_t i = 0; i < nrows; i++) {
         printf("%-30s", label_of(rows[i].e, label, sizeof label));
         term_print_cell(rows[i].init, 12);
         term_print_cell(ours(o, rows[i].stream), 12);
         term_print_cell(mbps_of(rows[i].stream), 12);
+        if (o->run.ratio) {
+            print_ratio(rows[i].e, "init");
+            print_ratio(rows[i].e, "stream");
+        }
         printf("\n");
     }
     for (const char *const *a = algs; *a; a++) {
@@ -214,6 +256,16 @@ static void print_table4(const estream_options *o, const row *rows, size_t nrows
     if (long_size != DOC_LONG_SIZE)
         printf("(the document's 100 MB figures are left out of the 1MB column; the results "
                "files hold them at 100 MB)\n");
+    if (!o->run.ratio)
+        return;
+    t.title = "Table 4: time over the baseline's";
+    t.show_ratio = 1;
+    t.cell_width = 16;
+    term_table_header(&t, "   (median [q1,q3] of the per-repeat ratios to the same algorithm's "
+                          "baseline)");
+    for (size_t i = 0; i < nrows; i++)
+        term_table_row(&t, label_of(rows[i].e, label, sizeof label), rows[i].e->algorithm,
+                       rows[i].e->backend, rows[i].e->variant);
 }
 
 static int already_measured(const row *rows, size_t nrows, const bench_entry *e)
@@ -249,18 +301,30 @@ int estream_run(const estream_options *o)
     int started = suite_begin(total, method);
     if (started)
         return started;
-    row *rows = calloc(total, sizeof *rows);
+    row *rows = calloc(total ? total : 1, sizeof *rows);
+    const bench_entry **list = calloc(n ? n : 1, sizeof *list);
+    size_t cells = 0;
+    for (size_t i = 0; i < n; i++)
+        cells += suite_first_of_algorithm(&all[i]) &&
+                         suite_contenders(&opt.run, all[i].algorithm, NULL, list)
+                     ? N_SIZES + 2
+                     : 0;
     int wrong = 0;
-    /* in the order of the algorithm list (ZUC first), then the registry's */
+    /* in the order of the algorithm list (ZUC first), each algorithm's
+     * contenders together (interleaved), in the registry's order */
     for (const char *const *a = opt.run.algorithms; *a; a++)
         for (size_t i = 0; i < n; i++) {
             if (!suite_selected(&opt.run, &all[i]) ||
                 !(bench_name_matches(*a, all[i].algorithm) || bench_name_matches(*a, "all")) ||
                 already_measured(rows, nrows, &all[i]))
                 continue;
-            suite_progress(&opt.run, &all[i], ++done, total);
-            wrong += measure(&opt, &all[i], long_size, &rows[nrows++]);
+            size_t m = suite_contenders(&opt.run, all[i].algorithm, NULL, list);
+            wrong += measure_algorithm(&opt, list, m, long_size, &done, cells);
+            for (size_t k = 0; k < m; k++)
+                rows[nrows++] =
+                    (row){ list[k], median_of(list[k], "init"), median_of(list[k], "stream") };
         }
+    free(list);
     suite_progress_clear(&opt.run);
     const char *present[sizeof default_algorithms / sizeof default_algorithms[0]] = { NULL };
     size_t np = 0;

@@ -2,11 +2,13 @@
 #include "suites/mac.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "method.h"
 #include "output.h"
 #include "output_terminal.h"
+#include "suites/cell.h"
 #include "timer.h"
 #include "zuc.h"
 
@@ -32,8 +34,15 @@ static const double paper_ratio[N_DOC_MACS] = { 1, 0.905, 0.847, 0.738 };
 
 typedef struct {
     const bench_entry *e;
-    double ticks[N_SIZES]; /* per MAC; -1 if not measured */
 } mac_row;
+
+/* r's result at size s, NULL if none (looked up each time: adding results
+ * moves them). */
+static const bench_result *result_at(const mac_row *r, size_t s)
+{
+    return bench_results_find("mac", r->e->algorithm, "mac", r->e->backend, r->e->variant,
+                              sizes[s]);
+}
 
 static int mac_index(const char *algorithm)
 {
@@ -43,13 +52,20 @@ static int mac_index(const char *algorithm)
     return -1;
 }
 
-static int measure(const mac_options *o, const bench_entry *e, mac_row *r)
+static int is_mac(const bench_entry *e)
+{
+    return mac_index(e->algorithm) >= 0;
+}
+
+/* Every size, a cell of every MAC contender at once (so that Table 6's
+ * ratios pair repeats taken together); returns the outputs that were wrong. */
+static int measure(const mac_options *o, const bench_entry *const *list, size_t m)
 {
     int wrong = 0;
-    r->e = e;
     for (size_t s = 0; s < N_SIZES; s++) {
-        double cpb = suite_checked_messages(&o->run, e, sizes[s], BATCH_BYTES, "mac", &wrong);
-        r->ticks[s] = cpb < 0 ? -1 : cpb * (double)sizes[s];
+        cell_spec cell = { CELL_MESSAGES, "mac", sizes[s], &sizes[s], 1, BATCH_BYTES, 1 };
+        suite_progress(&o->run, list[0], s + 1, N_SIZES);
+        wrong += suite_time_cell(&o->run, &cell, list, m);
     }
     return wrong;
 }
@@ -92,6 +108,19 @@ static void print_table5(const mac_options *o, const mac_row *rows, size_t nrows
         snprintf(label, sizeof label, "%s [document, i3]", macs[m]);
         term_table_row(&t, label, macs[m], "document", DOC_MACHINE);
     }
+    if (!o->run.ratio)
+        return;
+    t.title = "Table 5: time over the baseline's";
+    t.show_ratio = 1;
+    t.per_message = 0;
+    t.cell_width = 16;
+    term_table_header(&t,
+                      "   (median [q1,q3] of the per-repeat ratios to the same MAC's baseline)");
+    for (size_t i = 0; i < nrows; i++) {
+        snprintf(label, sizeof label, "%s %s-%s", rows[i].e->algorithm, rows[i].e->backend,
+                 rows[i].e->variant);
+        term_table_row(&t, label, rows[i].e->algorithm, rows[i].e->backend, rows[i].e->variant);
+    }
 }
 
 /* The 128-EIA3 row to compare a ZUC-256 MAC with: same backend, and the
@@ -114,21 +143,47 @@ static const mac_row *eia3_row_for(const mac_row *rows, size_t nrows, const benc
 }
 
 /* Speed relative to 128-EIA3, as the document computes it: total time over
- * all sizes, EIA3's over this MAC's. */
-static double ratio_to_eia3(const mac_row *rows, size_t nrows, const mac_row *r)
+ * all sizes, EIA3's over this MAC's; one ratio per repeat (the repeats of a
+ * size were taken together, interleaved), over the sizes both could run.
+ * The ratios' statistics, their samples (in repeat order) the caller's to
+ * release; n == 0 if there is no 128-EIA3 row. */
+static bench_stats ratio_to_eia3(const mac_row *base_row, const mac_row *r)
 {
-    const mac_row *base_row = eia3_row_for(rows, nrows, r->e);
-    if (base_row) {
-        double base = 0, mine = 0;
-        for (size_t s = 0; s < N_SIZES; s++) {
-            if (base_row->ticks[s] < 0 || r->ticks[s] < 0)
-                continue; /* only sizes both could run */
-            base += base_row->ticks[s];
-            mine += r->ticks[s];
+    bench_stats none = { 0 };
+    if (!base_row)
+        return none;
+    const bench_result *base_at[N_SIZES], *mine_at[N_SIZES];
+    size_t repeats = 0;
+    for (size_t s = 0; s < N_SIZES; s++) {
+        base_at[s] = result_at(base_row, s);
+        mine_at[s] = result_at(r, s);
+        if (!base_at[s] || !mine_at[s] || !base_at[s]->stats.samples || !mine_at[s]->stats.samples)
+            base_at[s] = mine_at[s] = NULL; /* only sizes both could run */
+        else {
+            size_t k = base_at[s]->stats.n < mine_at[s]->stats.n ? base_at[s]->stats.n
+                                                                 : mine_at[s]->stats.n;
+            repeats = repeats == 0 || k < repeats ? k : repeats;
         }
-        return mine > 0 ? base / mine : -1;
     }
-    return -1;
+    double *ratios = calloc(repeats ? repeats : 1, sizeof *ratios), *sorted = NULL;
+    for (size_t k = 0; ratios && k < repeats; k++) {
+        double base = 0, mine = 0;
+        for (size_t s = 0; s < N_SIZES; s++)
+            if (base_at[s]) {
+                base += base_at[s]->stats.samples[k] * (double)sizes[s];
+                mine += mine_at[s]->stats.samples[k] * (double)sizes[s];
+            }
+        ratios[k] = mine > 0 ? base / mine : 0;
+    }
+    if (!ratios || repeats == 0 || !(sorted = malloc(repeats * sizeof *sorted))) {
+        free(ratios);
+        return none;
+    }
+    memcpy(sorted, ratios, repeats * sizeof *sorted);
+    bench_stats st = bench_stats_of(sorted, repeats);
+    free(sorted);
+    st.samples = ratios;
+    return st;
 }
 
 /* The variant a ratio is filed under: e's, and when its 128-EIA3 came through
@@ -145,48 +200,53 @@ static const char *ratio_variant(const bench_entry *e, const bench_entry *eia3)
     return labels[used++];
 }
 
-static void record_ratio(const mac_options *o, const bench_entry *e, const char *variant,
-                         double ratio)
+/* The ratio's median and quartiles as the result's, its per-repeat
+ * ratios as its samples, 128-EIA3's contender as its baseline. */
+static void record_ratio(const bench_entry *e, const char *variant, const bench_entry *eia3,
+                         bench_stats st)
 {
-    bench_stats st = {
-        .median = ratio, .q1 = ratio, .q3 = ratio, .min = ratio, .max = ratio, .n = 1
-    };
-    bench_result r = { "mac",
-                       e->algorithm,
-                       "ratio-to-128-eia3",
-                       e->backend,
-                       variant,
-                       0,
-                       o->run.repeats,
-                       "ratio",
-                       st,
-                       1,
-                       bench_entry_in_flight(e),
-                       NULL,
-                       0 };
+    bench_result r = { .suite = "mac",
+                       .algorithm = e->algorithm,
+                       .configuration = "ratio-to-128-eia3",
+                       .backend = e->backend,
+                       .implementation = variant,
+                       .repeats = (unsigned)st.n,
+                       .unit = "ratio",
+                       .stats = st,
+                       .threads = 1,
+                       .in_flight = bench_entry_in_flight(e),
+                       .ratio_backend = eia3->backend,
+                       .ratio_implementation = eia3->variant,
+                       .ratio = st };
     bench_results_add(&r);
 }
 
 static void print_table6(const mac_options *o, const mac_row *rows, size_t nrows)
 {
     char label[96];
-    printf("\n%-62s %6s %10s\n", "Table 6: speed relative to 128-EIA3 (same backend)", "ours",
-           "document");
+    (void)o;
+    printf("\n%-62s %6s %15s %10s\n", "Table 6: speed relative to 128-EIA3 (same backend)", "ours",
+           "[q1,q3]", "document");
     for (size_t i = 0; i < nrows; i++) {
         int m = mac_index(rows[i].e->algorithm);
         if (m <= 0 || m >= N_ZUC_MACS)
             continue; /* the ZUC-256 and NIA6 MACs against 128-EIA3 */
-        double ratio = ratio_to_eia3(rows, nrows, &rows[i]);
         const mac_row *eia3 = eia3_row_for(rows, nrows, rows[i].e);
+        bench_stats ratio = ratio_to_eia3(eia3, &rows[i]);
         const char *variant = eia3 ? ratio_variant(rows[i].e, eia3->e) : rows[i].e->variant;
+        char spread[32] = "";
+        if (ratio.n)
+            snprintf(spread, sizeof spread, "[%.3f,%.3f]", ratio.q1, ratio.q3);
         snprintf(label, sizeof label, "%s : 128-eia3  %s-%s", rows[i].e->algorithm,
                  rows[i].e->backend, variant);
         printf("%-62s", label);
-        print_value(ratio, 6, 3);
+        print_value(ratio.n ? ratio.median : -1, 6, 3);
+        printf(" %15s", spread);
         print_value(m < N_DOC_MACS ? paper_ratio[m] : -1, 10, 3);
         printf("\n");
-        if (ratio > 0)
-            record_ratio(o, rows[i].e, variant, ratio);
+        if (ratio.n && ratio.median > 0)
+            record_ratio(rows[i].e, variant, eia3->e, ratio);
+        bench_stats_release(&ratio);
     }
 }
 
@@ -212,7 +272,7 @@ int mac_run(const mac_options *o)
     mac_options opt = *o;
     if (!opt.run.algorithms)
         opt.run.algorithms = default_algorithms;
-    size_t n, total = suite_count(&opt.run), done = 0, nrows = 0;
+    size_t n, total = suite_count(&opt.run), nrows = 0;
     const bench_entry *all = bench_registry(&n);
     for (size_t i = 0; i < n; i++)
         if (suite_selected(&opt.run, &all[i]) && mac_index(all[i].algorithm) < 0)
@@ -225,18 +285,18 @@ int mac_run(const mac_options *o)
     int started = suite_begin(total, method);
     if (started)
         return started;
-    mac_row rows[64];
-    int wrong = 0;
-    for (size_t i = 0; i < n && nrows < 64; i++) {
-        if (!suite_selected(&opt.run, &all[i]) || mac_index(all[i].algorithm) < 0)
-            continue;
-        suite_progress(&opt.run, &all[i], ++done, total);
-        wrong += measure(&opt, &all[i], &rows[nrows++]);
-    }
+    const bench_entry **list = calloc(n ? n : 1, sizeof *list);
+    size_t m = suite_contenders(&opt.run, NULL, is_mac, list);
+    int wrong = m ? measure(&opt, list, m) : 0;
+    mac_row *rows = calloc(m ? m : 1, sizeof *rows);
+    for (size_t i = 0; i < m; i++)
+        rows[nrows++].e = list[i];
+    free(list);
     suite_progress_clear(&opt.run);
     record_document(); /* before Table 5, which draws the document's rows from the results */
     print_table5(&opt, rows, nrows);
     print_table6(&opt, rows, nrows);
+    free(rows);
     printf("\nn/a: beyond the contender's limit (ipsec-mb: 8188 bytes). Ratios use the sizes "
            "both contenders ran.\n[document]: the source document's figures, from another "
            "machine (Core i3, 2011).\n128-EIA1 = SNOW 3G f9 (ipsec-mb), 128-EIA2 = AES-128-CMAC "

@@ -26,7 +26,8 @@ CONTEXT_FIELDS = (
     ("tick_ghz", "tick rate (GHz)"), ("core_ghz_estimate", "core clock, estimated (GHz)"),
     ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
     ("ipsec_mb_arch", "ipsec-mb code path"), ("gmssl_version", "GmSSL version"),
-    ("gmssl_library", "GmSSL library"), ("library", "measured by"),
+    ("gmssl_library", "GmSSL library"), ("messages_per_call", "messages per many-message call"),
+    ("interleaving", "contenders of a cell"), ("library", "measured by"),
 )
 # Beyond this relative difference, ticks and core cycles are worth telling apart.
 CLOCK_MISMATCH = 0.05
@@ -103,15 +104,26 @@ def _units_sentence(rows) -> str:
             f"(tick_unit_note); the documents' figures in their {units.DOCUMENT_TICKS}.")
 
 
+def _interleaving_sentence(rows) -> str:
+    """How the contenders of a cell were timed, where the results files say so."""
+    if not any(r.context.get("interleaving") == "alternating" for r in rows):
+        return ""
+    return (" The contenders of a cell ran the same messages, in whole many-message calls, "
+            "and took turns: each repeat timed every contender once, in an order reversed "
+            "every repeat, so that a change of the machine's clock fell on all of them; each "
+            "ratio is taken repeat by repeat.")
+
+
 def _estream_section(rows) -> Section:
     estream = pick(rows, suite="estream")
     return Section(
         "eSTREAM: Init, Stream, x-byte messages (first document, Tables 3 and 4)",
         "The median of repeated timed batches. Init: one key/IV setup; Stream: one long "
         "keystream, setup excluded; x-byte columns: messages of that size, each with a fresh "
-        "key and IV, setup included. " + _units_sentence(estream),
+        "key and IV, setup included. " + _units_sentence(estream)
+        + _interleaving_sentence(estream),
         [t for t in (tables.estream_init_stream_table(rows),
-                     tables.estream_message_table(rows)) if t],
+                     tables.estream_message_table(rows), tables.estream_ratio_table(rows)) if t],
         cipher_charts(rows))
 
 
@@ -119,8 +131,10 @@ def _mac_section(rows) -> Section:
     return Section(
         "MACs: time per MAC and ZUC-256 against 128-EIA3 (first document, Tables 5 and 6, "
         "Figure 1)",
-        "One MAC per message, a fresh random key and IV for each, setup included.",
-        [t for t in (tables.mac_time_table(rows), tables.mac_ratio_table(rows)) if t],
+        "One MAC per message, a fresh random key and IV for each, setup included."
+        + _interleaving_sentence(pick(rows, suite="mac")),
+        [t for t in (tables.mac_time_table(rows), tables.mac_size_ratio_table(rows),
+                     tables.mac_ratio_table(rows)) if t],
         [c for c in (draw.mac_ratio_chart(rows), draw.mac_time_chart(rows)) if c])
 
 
@@ -145,7 +159,8 @@ def _speed_section(rows) -> Section:
     return Section(
         "Speed: every algorithm and path, peers beside",
         f"{_first_up(tick_heading(pick(rows, suite='speed')))} per byte of messages with a "
-        f"fresh key and IV each, setup included, and of one long keystream (stream).",
+        f"fresh key and IV each, setup included, and of one long keystream (stream)."
+        + _interleaving_sentence(pick(rows, suite="speed")),
         [t for t in [tables.aead_table(rows)] if t] + tables.speed_tables(rows))
 
 

@@ -10,15 +10,15 @@ RATIO_CONFIGURATION = "ratio-to-128-eia3"
 REFERENCE_MAC = "128-eia3"
 
 
-RatioSeries = tuple[list[str], list[str], dict[tuple[str, str], float]]
+RatioSeries = tuple[list[str], list[str], dict[tuple[str, str], Row]]
 
 
 def mac_ratio_series(rows: Iterable[Row]) -> RatioSeries:
     """The ZUC-256 MACs, the sources (ours per backend, then the document's) and
-    the ratio for each (MAC, source) pair present."""
+    the ratio's row for each (MAC, source) pair present (its median the ratio)."""
     chosen = [r for r in ours_first(pick(rows, suite="mac", configuration=RATIO_CONFIGURATION))
               if r.algorithm != REFERENCE_MAC]
     macs = in_order(r.algorithm for r in chosen)
     sources = in_order(contender_label(r) for r in chosen)
-    values = {(r.algorithm, contender_label(r)): r.median for r in chosen}
+    values = {(r.algorithm, contender_label(r)): r for r in chosen}
     return macs, sources, values

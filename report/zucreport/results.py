@@ -15,14 +15,14 @@ REQUIRED_TEXT = ("suite", "algorithm", "configuration", "backend", "implementati
 REQUIRED_COUNTS = ("size_bytes", "repeats")
 REQUIRED_NUMBERS = ("median", "q1", "q3")
 OPTIONAL_NUMBERS = ("median_ns", "mbps", "median_ticks_per_message", "median_us_per_message",
-                    "threads")
+                    "threads", "messages", "messages_per_call", "ratio", "ratio_q1", "ratio_q3")
 # The embedded suite: one cipher configuration run on a file in a child process.
 EMBEDDED_NUMBERS = (
     "key_bits", "block_bits", "rounds", "output_bytes", "latency_ms_mean", "latency_ms_sd",
     "throughput_mbs", "cpu_percent", "peak_rss_kb", "mem_percent", "sys_cpu_percent",
     "sys_cpu_percent_max", "sys_mem_used_kb", "sys_mem_total_kb", "net_rx_bytes",
     "net_tx_bytes", "sys_samples")
-OPTIONAL_TEXT = ("name", "family", "mode")
+OPTIONAL_TEXT = ("name", "family", "mode", "ratio_to")
 OPTIONAL_FLAGS = ("in_table1",)
 
 
@@ -58,6 +58,11 @@ class Row:
     @property
     def is_document(self) -> bool:
         return self.backend == DOCUMENT_BACKEND
+
+    @property
+    def is_baseline(self) -> bool:
+        """The contender its cell's ratios were taken against (its ratio to itself)."""
+        return self.text.get("ratio_to") == f"{self.backend}-{self.implementation}"
 
 
 @dataclass(frozen=True, eq=False)

@@ -30,6 +30,7 @@ from .select import (
     contender_key,
     contender_label,
     grouped,
+    in_order,
     ours_first,
     pick,
     sizes_of,
@@ -93,6 +94,56 @@ def _spread_of(value: Callable[[Row], float | None], form: Callable[[float], str
         scale = figure / row.median
         return units.with_spread(figure, row.q1 * scale, row.q3 * scale, form)
     return cell
+
+
+def _ratio(row: Row) -> str:
+    """A ratio cell: the median (q1-q3) of the per-repeat ratios to the cell's baseline."""
+    if row.is_baseline:
+        return "baseline"
+    if "ratio" not in row.optional:
+        return units.MISSING
+    return units.with_spread(row.optional["ratio"], row.optional["ratio_q1"],
+                             row.optional["ratio_q3"], units.ratio)
+
+
+RATIO_NOTE = ("Each cell: the contender's time over its baseline's, taken in the same repeat "
+              "(the contenders of a cell take turns, in an order reversed every repeat); the "
+              "median of those per-repeat ratios, then (first quartile-third quartile). Above 1: "
+              "slower than the baseline.")
+
+
+def _baselines(rows: list[Row]) -> str:
+    return ", ".join(in_order(r.text["ratio_to"] for r in rows
+                              if "ratio_to" in r.text and not r.is_document))
+
+
+def _ratio_table(title: str, rows: list[Row], key: Callable[[Row], tuple],
+                 label: Callable[[Row], str]) -> Table | None:
+    """Per-repeat ratios by size, where the results hold them (files from builds that
+    interleaved the contenders of a cell) and some contender is not the baseline."""
+    ours = [r for r in rows if not r.is_document and "ratio" in r.optional]
+    if not any(not r.is_baseline for r in ours):
+        return None
+    table = _size_table(f"{title}: time over {_baselines(ours)}'s", ours, _ratio, key=key,
+                        label=label)
+    table.notes = [RATIO_NOTE, MISSING_NOTE]
+    return table
+
+
+def messages_note(rows: Iterable[Row]) -> str | None:
+    """How many messages a timed batch held at each size, and how many one many-message
+    call took: the same for every contender of a cell."""
+    seen = {}
+    for r in rows:
+        if "messages" in r.optional and r.size_bytes:
+            seen.setdefault(r.size_bytes, (int(r.optional["messages"]),
+                                           int(r.optional.get("messages_per_call", 1))))
+    if not seen:
+        return None
+    cells = [f"{s} B: {n}" for s, (n, _) in sorted(seen.items())]
+    per_call = sorted({k for _, k in seen.values()})
+    return (f"Messages per timed batch, the same for every contender: {', '.join(cells)}; "
+            f"{' or '.join(map(str, per_call))} per many-message call (whole calls).")
 
 
 def _size_table(title: str, rows: list[Row], cell: Callable[[Row], str],
@@ -170,9 +221,17 @@ def estream_message_table(rows: list[Row]) -> Table | None:
     table = _sizes_and_one_more(f"Table 4: {tick_heading(chosen)}/byte of x-byte messages, "
                                 f"setup included", chosen, "imix", _algorithm_and_contender,
                                 tick_labels(chosen, _labelled_with_algorithm))
+    messages = messages_note(pick(chosen, configuration="message"))
     table.notes = _notes_for(chosen, "Imix: 40/576/1500-byte messages as 7:4:1.",
-                             SPREAD_NOTE, MISSING_NOTE)
+                             *([messages] if messages else []), SPREAD_NOTE, MISSING_NOTE)
     return table
+
+
+def estream_ratio_table(rows: list[Row]) -> Table | None:
+    """Table 4's per-repeat ratios to each algorithm's baseline, where the results hold them."""
+    chosen = pick(rows, suite="estream", configuration="message")
+    return _ratio_table("Table 4, ratio", chosen, _algorithm_and_contender,
+                        tick_labels(chosen, _labelled_with_algorithm))
 
 
 # ---- mac ---------------------------------------------------------------------
@@ -183,9 +242,25 @@ def mac_time_table(rows: list[Row]) -> Table | None:
               if us_per_message(r) is not None]
     if not chosen:
         return None
-    return _size_table("Table 5: µs per MAC, by message size (bytes)", chosen,
-                       _spread_of(us_per_message, units.micros),
-                       key=_algorithm_and_contender, label=_labelled_with_algorithm)
+    table = _size_table("Table 5: µs per MAC, by message size (bytes)", chosen,
+                        _spread_of(us_per_message, units.micros),
+                        key=_algorithm_and_contender, label=_labelled_with_algorithm)
+    messages = messages_note(chosen)
+    if messages:
+        table.notes.insert(0, messages)
+    return table
+
+
+def mac_size_ratio_table(rows: list[Row]) -> Table | None:
+    """Table 5's per-repeat ratios to each MAC's baseline, where the results hold them."""
+    return _ratio_table("Table 5, ratio", pick(rows, suite="mac", configuration="mac"),
+                        _algorithm_and_contender, _labelled_with_algorithm)
+
+
+def _mac_ratio_cell(row: Row | None) -> str:
+    if row is None:
+        return units.MISSING
+    return units.with_spread(row.median, row.q1, row.q3, units.ratio)
 
 
 def mac_ratio_table(rows: list[Row]) -> Table | None:
@@ -195,10 +270,12 @@ def mac_ratio_table(rows: list[Row]) -> Table | None:
         return None
     table = Table("Table 6: speed relative to 128-EIA3 (same backend)", ["MAC"] + sources)
     for mac in macs:
-        cells = [units.ratio(values.get((mac, source))) for source in sources]
+        cells = [_mac_ratio_cell(values.get((mac, source))) for source in sources]
         table.rows.append(TableRow(f"{mac} : 128-eia3", cells))
     table.notes = ["Speed ratio: 128-EIA3's total time over this MAC's, over the sizes both "
-                   "ran (1 = as fast; below 1 = slower)."]
+                   "ran (1 = as fast; below 1 = slower); where the results hold the repeats' "
+                   "ratios (the MACs of a size timed in turn), their median, then (first "
+                   "quartile-third quartile)."]
     if any(s.startswith("[document]") for s in sources):
         table.notes.append(DOCUMENT_NOTE)
     return table
@@ -346,15 +423,22 @@ def aead_table(rows: list[Row]) -> Table | None:
 
 
 def speed_tables(rows: list[Row]) -> list[Table]:
-    """Per algorithm: ticks/byte by message size, and the stream column."""
+    """Per algorithm: ticks/byte by message size, and the stream column; then, where the
+    results hold them, the per-repeat ratios to the baseline."""
     chosen = pick(rows, suite="speed", configuration=("message", "stream"))
     tables = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
         table = _sizes_and_one_more(f"{algorithm}: {tick_heading(group)}/byte by message size "
                                     f"(bytes)", group, "stream", timed_contender_key,
                                     tick_labels(group))
+        messages = messages_note(group)
         table.notes = _notes_for(group, "Messages: fresh key/IV each, setup included; "
                                         "stream: 64 KiB blocks of one keystream, setup "
-                                        "excluded.", SPREAD_NOTE, MISSING_NOTE)
+                                        "excluded.", *([messages] if messages else []),
+                                 SPREAD_NOTE, MISSING_NOTE)
         tables.append(table)
+        ratios = _ratio_table(f"{algorithm}, ratio", pick(group, configuration="message"),
+                              timed_contender_key, tick_labels(group))
+        if ratios:
+            tables.append(ratios)
     return tables

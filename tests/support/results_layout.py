@@ -11,7 +11,7 @@ COMMON_CSV = ["suite", "algorithm", "configuration", "backend", "implementation"
 COMMON_MARKDOWN = ("| algorithm | configuration | backend | implementation | bytes | unit | "
                    "median | q1 | q3 |")
 # The results' fields that are not the JSON's own names in the CSV.
-NOT_COLUMNS = {"threads", "samples", "median_ns", "median_ticks_per_message",
+NOT_COLUMNS = {"threads", "samples", "ratio_samples", "median_ns", "median_ticks_per_message",
                "median_us_per_message"}
 
 
