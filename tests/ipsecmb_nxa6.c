@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends/backends.h"
 #include "backends/ipsecmb.h"
 #include "registry.h"
 #include "support/testutil.h"
@@ -204,6 +205,7 @@ static void registry_rows(void)
 int main(int argc, char **argv)
 {
     rng_seed_from_args(argc, argv, "ipsecmb_nxa6", 20260623);
+    bench_backends_load();
     const char *why = ipsecmb_nxa6_unavailable();
     if (why) {
         printf("%-34s UNAVAILABLE (%s)\n", "ipsec-mb nea6/nia6/nca6", why);
