@@ -11,6 +11,10 @@ libzuc's SIMD lanes with the GIL released. See docs/python.md.
 >>> zuc.eia3(bytes(16), 0, 0, 0, b"\\x00", bits=1).hex()  # 3GPP test set 1
 'c8a9595e'
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from zuc._zuc import (
     InvalidTag,
     Keystream,
@@ -43,6 +47,9 @@ from zuc._zuc import (
     zuc256_mac,
     zuc256_mac_many,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import Buffer
 
 __version__ = version()
 
@@ -81,7 +88,7 @@ __all__ = [
 ]
 
 
-def zuc128_keystream(key, iv, length):
+def zuc128_keystream(key: Buffer, iv: Buffer, length: int) -> bytes:
     """The first length bytes of the ZUC-128 keystream of a 16-byte key and
     a 16-byte IV (z1, z2, ... as big-endian words).
 
