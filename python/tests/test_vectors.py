@@ -4,9 +4,8 @@ the one-message call, its _into variant, the batch call (all vectors of a
 file in one call, so of mixed lengths), the keystream object and the
 CryptoMobile layer."""
 import pytest
-from conftest import h, load
-
 import zuc
+from conftest import h, load
 from zuc.compat import cryptomobile
 
 EEA3 = load("eea3.json")
@@ -109,7 +108,8 @@ def test_zuc256_mac(v):
 
 
 def test_zuc256_mac_many():
-    tags = zuc.zuc256_mac_many([h(v["key"]) for v in ZUC256_MAC], [h(v["iv25"]) for v in ZUC256_MAC],
+    tags = zuc.zuc256_mac_many([h(v["key"]) for v in ZUC256_MAC],
+                               [h(v["iv25"]) for v in ZUC256_MAC],
                                [h(v["message"]) for v in ZUC256_MAC],
                                [v["tag_bits"] // 8 for v in ZUC256_MAC],
                                bits=[v["length_bits"] for v in ZUC256_MAC])
