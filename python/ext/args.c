@@ -156,8 +156,8 @@ int zpy_bits(PyObject *bits_obj, const char *name, Py_ssize_t data_bytes, size_t
     }
     long long in_data = (long long)data_bytes * 8;
     long long v;
-    if (zpy_int_in(bits_obj, "bits", 0, in_data < (long long)max_bits ? in_data : (long long)max_bits,
-                   &v) < 0) {
+    if (zpy_int_in(bits_obj, "bits", 0,
+                   in_data < (long long)max_bits ? in_data : (long long)max_bits, &v) < 0) {
         if (PyErr_ExceptionMatches(PyExc_ValueError)) {
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError,

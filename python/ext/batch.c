@@ -101,7 +101,7 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
 {
     h->by_iv = ivs_obj && ivs_obj != Py_None;
     int optional = h->by_iv;
-    zpy_barg *all[] = {&h->keys, &h->counts, &h->bearers, &h->directions, &h->ivs};
+    zpy_barg *all[] = { &h->keys, &h->counts, &h->bearers, &h->directions, &h->ivs };
     for (int i = 0; i < 5; i++) {
         zpy_barg_ints(all[i], "", NULL, 0, 0, 0, 1, 0); /* cleared: releasable */
     }
@@ -170,8 +170,8 @@ static int bits_at(zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t ma
         return -1;
     }
     if (v > all) {
-        PyErr_Format(PyExc_ValueError, "bits[%zd]: %lld bits, beyond messages[%zd] (%zd bytes)",
-                     i, v, i, msg->len);
+        PyErr_Format(PyExc_ValueError, "bits[%zd]: %lld bits, beyond messages[%zd] (%zd bytes)", i,
+                     v, i, msg->len);
         return -1;
     }
     if (v > (long long)max) {
@@ -193,14 +193,29 @@ static int check_code(int code, const char *fname)
     return -1;
 }
 
-/* eea3_many and nea6_many. */
-static const char *const eea3_names[] = {"keys",     "counts", "bearers", "directions",
-                                         "messages", "bits",   "ivs"};
-static const zpy_sig eea3_many_sig = {"eea3_many", eea3_names, 6, 5};
-static const zpy_sig nea6_many_sig = {"nea6_many", eea3_names, 7, 5};
+/* The results of a batch call: the list of bytes, or (into) None. */
+static PyObject *batch_result(batch *b, int ok, int into)
+{
+    PyObject *results = batch_end(b, ok);
+    if (results && into) {
+        Py_DECREF(results);
+        Py_RETURN_NONE;
+    }
+    return results;
+}
+
+/* eea3_many and nea6_many, and their _into forms. */
+static const char *const eea3_names[] = { "keys",     "counts", "bearers", "directions",
+                                          "messages", "bits",   "ivs" };
+static const char *const eea3_into_names[] = { "keys",     "counts", "bearers", "directions",
+                                               "messages", "outs",   "bits",    "ivs" };
+static const zpy_sig eea3_many_sig = { "eea3_many", eea3_names, 6, 5 };
+static const zpy_sig nea6_many_sig = { "nea6_many", eea3_names, 7, 5 };
+static const zpy_sig eea3_many_into_sig = { "eea3_many_into", eea3_into_names, 7, 6 };
+static const zpy_sig nea6_many_into_sig = { "nea6_many_into", eea3_into_names, 8, 6 };
 
 static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                                 const zpy_sig *sig, int nea6)
+                                 const zpy_sig *sig, int nea6, int into)
 {
     PyObject *slots[MAX_SLOTS];
     if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
@@ -211,19 +226,23 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     batch b;
     head h;
     zpy_barg bits;
+    zpy_barg outs;
     zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
     int ok = 0;
-    if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job), 3) < 0) {
+    if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job), 4) < 0) {
         return batch_end(&b, 0);
     }
-    if (head_init(&h, slots, nea6 ? slots[6] : NULL, b.n, key_bytes) < 0) {
+    if (head_init(&h, slots, nea6 ? slots[6 + into] : NULL, b.n, key_bytes) < 0) {
         return batch_end(&b, 0);
     }
-    if (slots[5] && slots[5] != Py_None &&
-        zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, (long long)max_bits, 0, 0) < 0) {
+    PyObject *bits_obj = slots[5 + into];
+    if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
+        (bits_obj && bits_obj != Py_None &&
+         zpy_barg_ints(&bits, "bits", bits_obj, b.n, 0, (long long)max_bits, 0, 0) < 0)) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
@@ -234,16 +253,18 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
         if (!msg || bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
             goto done;
         }
-        uint8_t *out = result_bytes(&b, i, (Py_ssize_t)((nbits + 7) / 8));
+        Py_ssize_t need = (Py_ssize_t)((nbits + 7) / 8);
+        uint8_t *out =
+            into ? zpy_barg_out(&outs, i, &b.pool, need, msg) : result_bytes(&b, i, need);
         if (!out) {
             goto done;
         }
         if (nea6) {
-            ((zuc_nea6_job *)b.jobs)[i] = (zuc_nea6_job){j.key, j.count, j.bearer, j.direction,
-                                                         j.iv,  msg->buf, out, nbits};
+            ((zuc_nea6_job *)b.jobs)[i] =
+                (zuc_nea6_job){ j.key, j.count, j.bearer, j.direction, j.iv, msg->buf, out, nbits };
         } else {
             ((zuc_eea3_job *)b.jobs)[i] =
-                (zuc_eea3_job){j.key, j.count, j.bearer, j.direction, msg->buf, out, nbits};
+                (zuc_eea3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, out, nbits };
         }
     }
     PyThreadState *gil = PyEval_SaveThread();
@@ -252,24 +273,37 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     ok = check_code(code, sig->fname) == 0;
 done:
     zpy_barg_release(&bits);
+    zpy_barg_release(&outs);
     head_release(&h);
-    return batch_end(&b, ok);
+    return batch_result(&b, ok, into);
 }
 
 static PyObject *py_eea3_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
     (void)m;
-    return bit_cipher_many(a, n, kw, &eea3_many_sig, 0);
+    return bit_cipher_many(a, n, kw, &eea3_many_sig, 0, 0);
+}
+
+static PyObject *py_eea3_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &eea3_many_into_sig, 0, 1);
 }
 
 static PyObject *py_nea6_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
     (void)m;
-    return bit_cipher_many(a, n, kw, &nea6_many_sig, 1);
+    return bit_cipher_many(a, n, kw, &nea6_many_sig, 1, 0);
+}
+
+static PyObject *py_nea6_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &nea6_many_into_sig, 1, 1);
 }
 
 /* eia3_many: 4-byte MACs. */
-static const zpy_sig eia3_many_sig = {"eia3_many", eea3_names, 6, 5};
+static const zpy_sig eia3_many_sig = { "eia3_many", eea3_names, 6, 5 };
 
 static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
@@ -295,10 +329,10 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
         goto done;
     }
     if ((slots[5] && slots[5] != Py_None &&
-                  zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
+         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     zuc_eia3_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -309,7 +343,8 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
             bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
             goto done;
         }
-        jobs[i] = (zuc_eia3_job){j.key, j.count, j.bearer, j.direction, msg->buf, nbits, &macs[i]};
+        jobs[i] =
+            (zuc_eia3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, nbits, &macs[i] };
     }
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc_eia3_n(jobs, (size_t)b.n);
@@ -336,9 +371,9 @@ done:
 }
 
 /* nia6_many: tags of tag_size bytes (one size, or one per message). */
-static const char *const nia6_names[] = {"keys",     "counts",   "bearers", "directions",
-                                         "messages", "tag_size", "ivs"};
-static const zpy_sig nia6_many_sig = {"nia6_many", nia6_names, 7, 5};
+static const char *const nia6_names[] = { "keys",     "counts",   "bearers", "directions",
+                                          "messages", "tag_size", "ivs" };
+static const zpy_sig nia6_many_sig = { "nia6_many", nia6_names, 7, 5 };
 
 static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                               PyObject *kwnames)
@@ -357,11 +392,11 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
         head_init(&h, slots, slots[6], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1,
-                      4) < 0) {
+    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1, 4) <
+        0) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     zuc_nia6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -381,9 +416,8 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
         if (!(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
-        jobs[i] = (zuc_nia6_job){j.key,    j.count,           j.bearer, j.direction,
-                                 j.iv,     msg->buf,          (size_t)msg->len,
-                                 tag,      (size_t)tag_bytes};
+        jobs[i] = (zuc_nia6_job){ j.key,    j.count,          j.bearer, j.direction,      j.iv,
+                                  msg->buf, (size_t)msg->len, tag,      (size_t)tag_bytes };
     }
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc_nia6_n(jobs, (size_t)b.n);
@@ -397,13 +431,18 @@ done:
 
 /* nca6_encrypt_many (ciphertext || tag) and nca6_decrypt_many (the
  * plaintext, or None where the tag does not verify). */
-static const char *const nca6_names[] = {"keys", "counts",   "bearers", "directions",
-                                         "messages", "aads", "tag_size", "ivs"};
-static const zpy_sig nca6_encrypt_many_sig = {"nca6_encrypt_many", nca6_names, 8, 5};
-static const zpy_sig nca6_decrypt_many_sig = {"nca6_decrypt_many", nca6_names, 8, 5};
+static const char *const nca6_names[] = { "keys",     "counts", "bearers",  "directions",
+                                          "messages", "aads",   "tag_size", "ivs" };
+static const zpy_sig nca6_encrypt_many_sig = { "nca6_encrypt_many", nca6_names, 8, 5 };
+static const char *const nca6_into_names[] = { "keys",       "counts",   "bearers",
+                                               "directions", "messages", "outs",
+                                               "aads",       "tag_size", "ivs" };
+static const zpy_sig nca6_encrypt_many_into_sig = { "nca6_encrypt_many_into", nca6_into_names, 9,
+                                                    6 };
+static const zpy_sig nca6_decrypt_many_sig = { "nca6_decrypt_many", nca6_names, 8, 5 };
 
 static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                           const zpy_sig *sig, int decrypt)
+                           const zpy_sig *sig, int decrypt, int into)
 {
     PyObject *slots[MAX_SLOTS];
     if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
@@ -413,14 +452,16 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     head h;
     zpy_barg tags;
     zpy_barg aads;
+    zpy_barg outs;
     zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
     zpy_barg_ints(&aads, "aads", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
     int *verified = NULL;
     Py_ssize_t *index = NULL; /* decrypt: the message of each job */
     size_t njobs = 0;
     int ok = 0;
-    if (batch_begin(&b, slots[4], sizeof(zuc_nca6_job), 4) < 0 ||
-        head_init(&h, slots, slots[7], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
+    if (batch_begin(&b, slots[4], sizeof(zuc_nca6_job), 5) < 0 ||
+        head_init(&h, slots, slots[7 + into], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
     size_t count = (size_t)(b.n > 0 ? b.n : 1);
@@ -430,12 +471,13 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
         PyErr_NoMemory();
         goto done;
     }
-    if (zpy_barg_buffers(&aads, "aads", slots[5], b.n, -1, 1) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[6], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1,
-                      16) < 0) {
+    if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
+        zpy_barg_buffers(&aads, "aads", slots[5 + into], b.n, -1, 1) < 0 ||
+        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX,
+                      1, 16) < 0) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     zuc_nca6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -462,26 +504,28 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
                          (size_t)ZUC_NXA6_MAX_BYTES);
             goto done;
         }
-        uint8_t *out = result_bytes(&b, i, (Py_ssize_t)(decrypt ? len : len + tb));
+        Py_ssize_t need = (Py_ssize_t)(decrypt ? len : len + tb);
+        uint8_t *out =
+            into ? zpy_barg_out(&outs, i, &b.pool, need, msg) : result_bytes(&b, i, need);
         if (!out) {
             goto done;
         }
         const uint8_t *in = msg->buf;
         size_t k = njobs++;
         index[k] = i;
-        jobs[k] = (zuc_nca6_job){j.key,
-                                       j.count,
-                                       j.bearer,
-                                       j.direction,
-                                       j.iv,
-                                       aad ? aad->buf : NULL,
-                                       aad_len,
-                                       in,
-                                       out,
-                                       len,
-                                       decrypt ? (uint8_t *)in + len : out + len,
-                                       tb,
-                                       &verified[k]};
+        jobs[k] = (zuc_nca6_job){ j.key,
+                                  j.count,
+                                  j.bearer,
+                                  j.direction,
+                                  j.iv,
+                                  aad ? aad->buf : NULL,
+                                  aad_len,
+                                  in,
+                                  out,
+                                  len,
+                                  decrypt ? (uint8_t *)in + len : out + len,
+                                  tb,
+                                  &verified[k] };
     }
     PyThreadState *gil = PyEval_SaveThread();
     int code = decrypt ? zuc_nca6_decrypt_n(jobs, njobs) : zuc_nca6_encrypt_n(jobs, njobs);
@@ -501,22 +545,28 @@ done:
     PyMem_Free(index);
     zpy_barg_release(&aads);
     zpy_barg_release(&tags);
+    zpy_barg_release(&outs);
     head_release(&h);
-    return batch_end(&b, ok);
+    return batch_result(&b, ok, into);
 }
 
-static PyObject *py_nca6_encrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                                      PyObject *kw)
+static PyObject *py_nca6_encrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
     (void)m;
-    return nca6_many(a, n, kw, &nca6_encrypt_many_sig, 0);
+    return nca6_many(a, n, kw, &nca6_encrypt_many_sig, 0, 0);
 }
 
-static PyObject *py_nca6_decrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                                      PyObject *kw)
+static PyObject *py_nca6_encrypt_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n,
+                                           PyObject *kw)
 {
     (void)m;
-    return nca6_many(a, n, kw, &nca6_decrypt_many_sig, 1);
+    return nca6_many(a, n, kw, &nca6_encrypt_many_into_sig, 0, 1);
+}
+
+static PyObject *py_nca6_decrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return nca6_many(a, n, kw, &nca6_decrypt_many_sig, 1, 0);
 }
 
 /* The IV size a ZUC-256 version takes in a batch: 25 bytes for 2018, 16 for
@@ -527,8 +577,8 @@ static Py_ssize_t zuc256_iv_size(int version)
 }
 
 /* zuc256_crypt_many: one version for all. */
-static const char *const zuc256_crypt_names[] = {"keys", "ivs", "messages", "version"};
-static const zpy_sig zuc256_crypt_many_sig = {"zuc256_crypt_many", zuc256_crypt_names, 4, 3};
+static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
+static const zpy_sig zuc256_crypt_many_sig = { "zuc256_crypt_many", zuc256_crypt_names, 4, 3 };
 
 static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                                       PyObject *kwnames)
@@ -552,7 +602,7 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
         zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     zuc256_crypt_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;
@@ -570,7 +620,7 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
         if (!(out = result_bytes(&b, i, msg->len))) {
             goto done;
         }
-        jobs[i] = (zuc256_crypt_job){key->buf, iv->buf, msg->buf, out, (size_t)msg->len};
+        jobs[i] = (zuc256_crypt_job){ key->buf, iv->buf, msg->buf, out, (size_t)msg->len };
     }
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc256v_crypt_n(version, jobs, (size_t)b.n);
@@ -583,9 +633,9 @@ done:
 }
 
 /* zuc256_mac_many: tags of 4, 8 or 16 bytes (one size, or one per message). */
-static const char *const zuc256_mac_names[] = {"keys",     "ivs",     "messages",
-                                               "tag_size", "version", "bits"};
-static const zpy_sig zuc256_mac_many_sig = {"zuc256_mac_many", zuc256_mac_names, 6, 3};
+static const char *const zuc256_mac_names[] = { "keys",     "ivs",     "messages",
+                                                "tag_size", "version", "bits" };
+static const zpy_sig zuc256_mac_many_sig = { "zuc256_mac_many", zuc256_mac_names, 6, 3 };
 
 static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                                     PyObject *kwnames)
@@ -599,7 +649,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
     }
     batch b;
     zpy_barg keys, ivs, tags, bits;
-    zpy_barg *all[] = {&keys, &ivs, &tags, &bits};
+    zpy_barg *all[] = { &keys, &ivs, &tags, &bits };
     for (int k = 0; k < 4; k++) {
         zpy_barg_ints(all[k], "", NULL, 0, 0, 0, 1, 0);
     }
@@ -614,7 +664,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
          zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, UINT32_MAX, 0, 0) < 0)) {
         goto done;
     }
-    zpy_barg msgs = {.name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages)};
+    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
     zuc256_mac_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;
@@ -635,7 +685,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
-        jobs[i] = (zuc256_mac_job){key->buf, iv->buf, msg->buf, nbits, tag, (size_t)tag_bytes};
+        jobs[i] = (zuc256_mac_job){ key->buf, iv->buf, msg->buf, nbits, tag, (size_t)tag_bytes };
     }
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc256v_mac_n(version, jobs, (size_t)b.n);
@@ -657,6 +707,17 @@ PyDoc_STRVAR(eea3_many_doc,
              "message). Returns a list of bytes, one per message.\n\n"
              ">>> [c.hex() for c in zuc.eea3_many(bytes(16), [0, 1], 0, 0, [b'hi', b'hey'])]\n"
              "['4fd7', '89f119']\n");
+PyDoc_STRVAR(eea3_many_into_doc,
+             "eea3_many_into($module, /, keys, counts, bearers, directions, messages, outs,\n"
+             "               bits=None)\n--\n\n"
+             "eea3_many() writing each result into outs[i], a writable buffer of at least\n"
+             "ceil(bits / 8) bytes (the message itself allowed; the outputs of different\n"
+             "messages must not overlap). Returns None. Buffers reused from call to call\n"
+             "spare the allocation (and first touch) of new bytes objects.\n\n"
+             ">>> msgs = [bytearray(b'hi'), bytearray(b'hey')]\n"
+             ">>> zuc.eea3_many_into(bytes(16), [0, 1], 0, 0, msgs, msgs)\n"
+             ">>> [m.hex() for m in msgs]\n"
+             "['4fd7', '89f119']\n");
 PyDoc_STRVAR(eia3_many_doc,
              "eia3_many($module, /, keys, counts, bearers, directions, messages, bits=None)\n"
              "--\n\n"
@@ -671,6 +732,15 @@ PyDoc_STRVAR(nea6_many_doc,
              "IV per message or one for all, counts, bearers and directions are None).\n\n"
              ">>> iv = bytes.fromhex('003f' + '00' * 14)\n"
              ">>> zuc.nea6_many(bytes(32), None, None, None, [b'\\x00'], ivs=iv)[0].hex()\n"
+             "'4b'\n");
+PyDoc_STRVAR(nea6_many_into_doc,
+             "nea6_many_into($module, /, keys, counts, bearers, directions, messages, outs,\n"
+             "               bits=None, ivs=None)\n--\n\n"
+             "nea6_many() writing into outs (as eea3_many_into). Returns None.\n\n"
+             ">>> out = [bytearray(1)]\n"
+             ">>> iv = bytes.fromhex('003f' + '00' * 14)\n"
+             ">>> zuc.nea6_many_into(bytes(32), None, None, None, [b'\\x00'], out, ivs=iv)\n"
+             ">>> out[0].hex()\n"
              "'4b'\n");
 PyDoc_STRVAR(nia6_many_doc,
              "nia6_many($module, /, keys, counts, bearers, directions, messages, tag_size=4,\n"
@@ -687,6 +757,16 @@ PyDoc_STRVAR(nca6_encrypt_many_doc,
              "one for all, or one per message; ivs as for nea6_many).\n\n"
              ">>> [len(s) for s in zuc.nca6_encrypt_many(bytes(32), [1, 2], 3, 0, [b'a', b'bc'])]\n"
              "[17, 18]\n");
+PyDoc_STRVAR(nca6_encrypt_many_into_doc,
+             "nca6_encrypt_many_into($module, /, keys, counts, bearers, directions, messages,\n"
+             "                       outs, aads=None, tag_size=16, ivs=None)\n--\n\n"
+             "nca6_encrypt_many() writing ciphertext || tag into outs[i] (len(messages[i])\n"
+             "+ tag_size bytes at least). Returns None.\n\n"
+             ">>> outs = [bytearray(17), bytearray(18)]\n"
+             ">>> zuc.nca6_encrypt_many_into(bytes(32), [1, 2], 3, 0, [b'a', b'bc'], outs)\n"
+             ">>> [bytes(o) for o in outs] == zuc.nca6_encrypt_many(bytes(32), [1, 2], 3, 0,\n"
+             "...                                                     [b'a', b'bc'])\n"
+             "True\n");
 PyDoc_STRVAR(nca6_decrypt_many_doc,
              "nca6_decrypt_many($module, /, keys, counts, bearers, directions, messages,\n"
              "                  aads=None, tag_size=16, ivs=None)\n--\n\n"
@@ -710,9 +790,14 @@ PyDoc_STRVAR(zuc256_mac_many_doc,
              ">>> zuc.zuc256_mac_many(bytes(32), bytes(25), [bytes(50)])[0].hex()\n"
              "'9b972a74'\n");
 
+/* clang-format off */
 #define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
+/* clang-format on */
 PyMethodDef zpy_batch_methods[] = {
-    METHOD(eea3_many),         METHOD(eia3_many),         METHOD(nea6_many),
-    METHOD(nia6_many),         METHOD(nca6_encrypt_many), METHOD(nca6_decrypt_many),
-    METHOD(zuc256_crypt_many), METHOD(zuc256_mac_many),   {NULL, NULL, 0, NULL},
+    METHOD(eea3_many),         METHOD(eea3_many_into),
+    METHOD(nea6_many_into),    METHOD(nca6_encrypt_many_into),
+    METHOD(eia3_many),         METHOD(nea6_many),
+    METHOD(nia6_many),         METHOD(nca6_encrypt_many),
+    METHOD(nca6_decrypt_many), METHOD(zuc256_crypt_many),
+    METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
 };

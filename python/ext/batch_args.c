@@ -76,16 +76,17 @@ static void barg_clear(zpy_barg *a, const char *name, PyObject *obj)
     a->value = 0;
 }
 
-int zpy_barg_buffers(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n,
-                     Py_ssize_t size, int optional)
+int zpy_barg_buffers(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n, Py_ssize_t size,
+                     int optional)
 {
     barg_clear(a, name, obj);
     if (!obj || obj == Py_None) {
         if (optional) {
             return 0;
         }
-        PyErr_Format(PyExc_TypeError, "%s: expected a bytes-like object or a sequence of them, "
-                                      "got None",
+        PyErr_Format(PyExc_TypeError,
+                     "%s: expected a bytes-like object or a sequence of them, "
+                     "got None",
                      name);
         return -1;
     }
@@ -113,6 +114,19 @@ int zpy_barg_ints(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n, lo
         return take_sequence(a, obj, n, "an int or a sequence of ints");
     }
     return zpy_int_in(obj, name, lo, hi, &a->value);
+}
+
+int zpy_barg_sequence(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n)
+{
+    barg_clear(a, name, obj);
+    if (PyObject_CheckBuffer(obj)) {
+        PyErr_Format(PyExc_TypeError,
+                     "%s: expected a sequence of writable buffers, one per "
+                     "message, got one buffer",
+                     name);
+        return -1;
+    }
+    return take_sequence(a, obj, n, "a sequence of writable buffers");
 }
 
 void zpy_barg_release(zpy_barg *a)
@@ -185,6 +199,22 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_s
         }
     }
     return NULL;
+}
+
+uint8_t *zpy_barg_out(zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_t need,
+                      const Py_buffer *in)
+{
+    PyObject *o = item(a, i);
+    if (!o) {
+        return NULL;
+    }
+    char label[80];
+    Py_buffer *view = &pool->views[pool->count];
+    if (zpy_out(o, item_label(label, a->name, i), in, need, view) < 0) {
+        return NULL;
+    }
+    pool->count++;
+    return view->buf;
 }
 
 int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)

@@ -62,8 +62,7 @@ static int load(zuc_state *st, PyObject *key_obj, PyObject *iv_obj, PyObject *ve
         rc = zuc256v_keystream_init(st, version, key.buf, iv25);
     } else if ((size_t)iv.len != want) {
         PyErr_Format(PyExc_ValueError, "iv: expected %zu bytes for this key%s, got %zd", want,
-                     version == ZUC256_V2018 ? " and version 2018 (or the packed 23)" : "",
-                     iv.len);
+                     version == ZUC256_V2018 ? " and version 2018 (or the packed 23)" : "", iv.len);
     } else if (key.len == ZUC128_KEY_BYTES) {
         rc = zuc128_keystream_init(st, key.buf, iv.buf);
     } else {
@@ -78,10 +77,10 @@ release_key:
 
 static PyObject *ks_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *slots[3] = {NULL, NULL, NULL};
-    static char *kwlist[] = {"key", "iv", "version", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O:Keystream", kwlist, &slots[0],
-                                     &slots[1], &slots[2])) {
+    PyObject *slots[3] = { NULL, NULL, NULL };
+    static char *kwlist[] = { "key", "iv", "version", NULL };
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OO|O:Keystream", kwlist, &slots[0], &slots[1],
+                                     &slots[2])) {
         return NULL;
     }
     allocfunc alloc = (allocfunc)PyType_GetSlot(type, Py_tp_alloc);
@@ -114,7 +113,7 @@ static void produce(keystream_object *self, uint8_t *out, size_t n, int xor)
     size_t i = 0;
     while (i < n && self->npending > 0) {
         uint8_t k = self->pending[4 - self->npending--];
-        out[i] = xor ? out[i] ^ k : k;
+        out[i] = xor? out[i] ^ k : k;
         i++;
     }
     uint32_t words[64];
@@ -125,7 +124,7 @@ static void produce(keystream_object *self, uint8_t *out, size_t n, int xor)
             for (int b = 0; b < 4; b++) {
                 uint8_t k = (uint8_t)(words[w] >> (24 - 8 * b));
                 if (i < n) {
-                    out[i] = xor ? out[i] ^ k : k;
+                    out[i] = xor? out[i] ^ k : k;
                     i++;
                 } else {
                     self->pending[b] = k;
@@ -197,24 +196,25 @@ static PyObject *ks_xor(PyObject *obj, PyObject *data)
 }
 
 static PyMethodDef ks_methods[] = {
-    {"read", ks_read, METH_O, read_doc},
-    {"readinto", ks_readinto, METH_O, readinto_doc},
-    {"xor", ks_xor, METH_O, xor_doc},
-    {NULL, NULL, 0, NULL},
+    { "read", ks_read, METH_O, read_doc },
+    { "readinto", ks_readinto, METH_O, readinto_doc },
+    { "xor", ks_xor, METH_O, xor_doc },
+    { NULL, NULL, 0, NULL },
 };
 
-PyDoc_STRVAR(ks_doc,
-             "Keystream(key, iv, version=None)\n--\n\n"
-             "The keystream of ZUC-128 (16-byte key, 16-byte IV) or ZUC-256 (32-byte\n"
-             "key; version 2018 with a 25-byte IV or the packed 23, the default, or\n"
-             "2021 / 2023 with a 16-byte IV), read in pieces: each read(), readinto()\n"
-             "or xor() goes on where the last one stopped. Keystream words are\n"
-             "big-endian bytes. The state is wiped when the object is freed.\n");
+PyDoc_STRVAR(ks_doc, "Keystream(key, iv, version=None)\n--\n\n"
+                     "The keystream of ZUC-128 (16-byte key, 16-byte IV) or ZUC-256 (32-byte\n"
+                     "key; version 2018 with a 25-byte IV or the packed 23, the default, or\n"
+                     "2021 / 2023 with a 16-byte IV), read in pieces: each read(), readinto()\n"
+                     "or xor() goes on where the last one stopped. Keystream words are\n"
+                     "big-endian bytes. The state is wiped when the object is freed.\n");
 
 static PyType_Slot ks_slots[] = {
-    {Py_tp_new, (void *)ks_new},     {Py_tp_dealloc, (void *)ks_dealloc},
-    {Py_tp_methods, ks_methods},     {Py_tp_doc, (void *)ks_doc},
-    {0, NULL},
+    { Py_tp_new, (void *)ks_new },
+    { Py_tp_dealloc, (void *)ks_dealloc },
+    { Py_tp_methods, ks_methods },
+    { Py_tp_doc, (void *)ks_doc },
+    { 0, NULL },
 };
 
 static PyType_Spec ks_spec = {

@@ -24,9 +24,10 @@ static PyObject *py_impl_name(PyObject *m, PyObject *unused)
     return PyUnicode_FromString(zuc_impl_name());
 }
 
-PyDoc_STRVAR(impl_name_n_doc, "impl_name_n($module, /)\n--\n\n"
-                              "The libzuc path the batch calls (*_many) run on here ('avx512-gfni',\n"
-                              "'avx2-vaes', 'avx2': constant time; else the one-message path).\n");
+PyDoc_STRVAR(impl_name_n_doc,
+             "impl_name_n($module, /)\n--\n\n"
+             "The libzuc path the batch calls (*_many) run on here ('avx512-gfni',\n"
+             "'avx2-vaes', 'avx2': constant time; else the one-message path).\n");
 
 static PyObject *py_impl_name_n(PyObject *m, PyObject *unused)
 {
@@ -46,10 +47,10 @@ static PyObject *py_version(PyObject *m, PyObject *unused)
 }
 
 static PyMethodDef module_methods[] = {
-    {"impl_name", py_impl_name, METH_NOARGS, impl_name_doc},
-    {"impl_name_n", py_impl_name_n, METH_NOARGS, impl_name_n_doc},
-    {"version", py_version, METH_NOARGS, version_doc},
-    {NULL, NULL, 0, NULL},
+    { "impl_name", py_impl_name, METH_NOARGS, impl_name_doc },
+    { "impl_name_n", py_impl_name_n, METH_NOARGS, impl_name_n_doc },
+    { "version", py_version, METH_NOARGS, version_doc },
+    { NULL, NULL, 0, NULL },
 };
 
 static struct PyModuleDef zuc_module = {

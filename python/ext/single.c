@@ -153,15 +153,15 @@ done:
     return result;
 }
 
-static const char *const eea3_names[] = {"key", "count", "bearer", "direction", "data", "bits"};
-static const char *const eea3_into_names[] = {"key",  "count", "bearer", "direction",
-                                              "data", "out",   "bits"};
-static const char *const iv_cipher_names[] = {"key", "iv", "data", "bits"};
-static const zpy_sig eea3_sig = {"eea3", eea3_names, 6, 5};
-static const zpy_sig eea3_into_sig = {"eea3_into", eea3_into_names, 7, 6};
-static const zpy_sig nea6_sig = {"nea6", eea3_names, 6, 5};
-static const zpy_sig nea6_into_sig = {"nea6_into", eea3_into_names, 7, 6};
-static const zpy_sig nea6_iv_sig = {"nea6_iv", iv_cipher_names, 4, 3};
+static const char *const eea3_names[] = { "key", "count", "bearer", "direction", "data", "bits" };
+static const char *const eea3_into_names[] = { "key",  "count", "bearer", "direction",
+                                               "data", "out",   "bits" };
+static const char *const iv_cipher_names[] = { "key", "iv", "data", "bits" };
+static const zpy_sig eea3_sig = { "eea3", eea3_names, 6, 5 };
+static const zpy_sig eea3_into_sig = { "eea3_into", eea3_into_names, 7, 6 };
+static const zpy_sig nea6_sig = { "nea6", eea3_names, 6, 5 };
+static const zpy_sig nea6_into_sig = { "nea6_into", eea3_into_names, 7, 6 };
+static const zpy_sig nea6_iv_sig = { "nea6_iv", iv_cipher_names, 4, 3 };
 
 static PyObject *py_eea3(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
 {
@@ -194,7 +194,7 @@ static PyObject *py_nea6_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObj
 }
 
 /* 128-EIA3: the 4-byte MAC-I, most significant byte first. */
-static const zpy_sig eia3_sig = {"eia3", eea3_names, 6, 5};
+static const zpy_sig eia3_sig = { "eia3", eea3_names, 6, 5 };
 
 static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
 {
@@ -218,8 +218,8 @@ static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, P
     if (code == 0) {
         code = zuc_eia3(h.key.buf, h.count, h.bearer, h.direction, data.buf, bits, &mac);
         if (code == ZUC_OK) {
-            uint8_t be[4] = {(uint8_t)(mac >> 24), (uint8_t)(mac >> 16), (uint8_t)(mac >> 8),
-                             (uint8_t)mac};
+            uint8_t be[4] = { (uint8_t)(mac >> 24), (uint8_t)(mac >> 16), (uint8_t)(mac >> 8),
+                              (uint8_t)mac };
             result = PyBytes_FromStringAndSize((const char *)be, 4);
         } else {
             zpy_zuc_error("eia3", code);
@@ -232,10 +232,12 @@ done:
 }
 
 /* ZUC-NIA6: a tag of tag_size (4..16) bytes over whole bytes. */
-static const char *const nia6_names[] = {"key", "count", "bearer", "direction", "data", "tag_size"};
-static const char *const nia6_iv_names[] = {"key", "iv", "data", "tag_size"};
-static const zpy_sig nia6_sig = {"nia6", nia6_names, 6, 5};
-static const zpy_sig nia6_iv_sig = {"nia6_iv", nia6_iv_names, 4, 3};
+static const char *const nia6_names[] = {
+    "key", "count", "bearer", "direction", "data", "tag_size"
+};
+static const char *const nia6_iv_names[] = { "key", "iv", "data", "tag_size" };
+static const zpy_sig nia6_sig = { "nia6", nia6_names, 6, 5 };
+static const zpy_sig nia6_iv_sig = { "nia6_iv", nia6_iv_names, 4, 3 };
 
 static PyObject *nia6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                            const zpy_sig *sig, int by_iv)
@@ -258,12 +260,13 @@ static PyObject *nia6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     }
     if (zpy_tag_size(slots[at + 1], "tag_size", ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 4,
                      &tag_bytes) == 0) {
-        int code = by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag,
-                                       tag_bytes)
-                         : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf,
-                                    (size_t)data.len, tag, tag_bytes);
-        result = code == ZUC_OK ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
-                                : zpy_zuc_error(sig->fname, code);
+        int code =
+            by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag, tag_bytes)
+                  : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf, (size_t)data.len,
+                             tag, tag_bytes);
+        result = code == ZUC_OK
+                     ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
+                     : zpy_zuc_error(sig->fname, code);
     }
     PyBuffer_Release(&data);
 done:
@@ -286,17 +289,17 @@ static PyObject *py_nia6_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObj
 /* ZUC-NCA6: encrypt returns ciphertext || tag; decrypt takes ciphertext ||
  * tag, and returns the plaintext only if the tag verifies (libzuc compares
  * in constant time and writes nothing otherwise), else raises InvalidTag. */
-static const char *const nca6_names[] = {"key",  "count", "bearer",  "direction",
-                                         "data", "aad",   "tag_size"};
-static const char *const nca6_into_names[] = {"key",  "count", "bearer", "direction",
-                                              "data", "out",   "aad",    "tag_size"};
-static const char *const nca6_iv_names[] = {"key", "iv", "data", "aad", "tag_size"};
-static const zpy_sig nca6_encrypt_sig = {"nca6_encrypt", nca6_names, 7, 5};
-static const zpy_sig nca6_decrypt_sig = {"nca6_decrypt", nca6_names, 7, 5};
-static const zpy_sig nca6_encrypt_into_sig = {"nca6_encrypt_into", nca6_into_names, 8, 6};
-static const zpy_sig nca6_decrypt_into_sig = {"nca6_decrypt_into", nca6_into_names, 8, 6};
-static const zpy_sig nca6_encrypt_iv_sig = {"nca6_encrypt_iv", nca6_iv_names, 5, 3};
-static const zpy_sig nca6_decrypt_iv_sig = {"nca6_decrypt_iv", nca6_iv_names, 5, 3};
+static const char *const nca6_names[] = { "key",  "count", "bearer",  "direction",
+                                          "data", "aad",   "tag_size" };
+static const char *const nca6_into_names[] = { "key",  "count", "bearer", "direction",
+                                               "data", "out",   "aad",    "tag_size" };
+static const char *const nca6_iv_names[] = { "key", "iv", "data", "aad", "tag_size" };
+static const zpy_sig nca6_encrypt_sig = { "nca6_encrypt", nca6_names, 7, 5 };
+static const zpy_sig nca6_decrypt_sig = { "nca6_decrypt", nca6_names, 7, 5 };
+static const zpy_sig nca6_encrypt_into_sig = { "nca6_encrypt_into", nca6_into_names, 8, 6 };
+static const zpy_sig nca6_decrypt_into_sig = { "nca6_decrypt_into", nca6_into_names, 8, 6 };
+static const zpy_sig nca6_encrypt_iv_sig = { "nca6_encrypt_iv", nca6_iv_names, 5, 3 };
+static const zpy_sig nca6_decrypt_iv_sig = { "nca6_decrypt_iv", nca6_iv_names, 5, 3 };
 
 static int nca6_run(const head_args *h, int decrypt, const Py_buffer *aad, const uint8_t *in,
                     size_t len, uint8_t *out, uint8_t *tag, size_t tag_bytes)
@@ -306,13 +309,13 @@ static int nca6_run(const head_args *h, int decrypt, const Py_buffer *aad, const
     if (decrypt) {
         return h->by_iv ? zuc_nca6_decrypt_iv(h->key.buf, h->iv.buf, a, a_len, in, out, len, tag,
                                               tag_bytes)
-                        : zuc_nca6_decrypt(h->key.buf, h->count, h->bearer, h->direction, a,
-                                           a_len, in, out, len, tag, tag_bytes);
+                        : zuc_nca6_decrypt(h->key.buf, h->count, h->bearer, h->direction, a, a_len,
+                                           in, out, len, tag, tag_bytes);
     }
-    return h->by_iv ? zuc_nca6_encrypt_iv(h->key.buf, h->iv.buf, a, a_len, in, out, len, tag,
-                                          tag_bytes)
-                    : zuc_nca6_encrypt(h->key.buf, h->count, h->bearer, h->direction, a, a_len,
-                                       in, out, len, tag, tag_bytes);
+    return h->by_iv
+               ? zuc_nca6_encrypt_iv(h->key.buf, h->iv.buf, a, a_len, in, out, len, tag, tag_bytes)
+               : zuc_nca6_encrypt(h->key.buf, h->count, h->bearer, h->direction, a, a_len, in, out,
+                                  len, tag, tag_bytes);
 }
 
 static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
@@ -330,7 +333,7 @@ static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     PyObject *aad_obj = slots[at + 1 + into];
     PyObject *result = NULL;
     Py_buffer data;
-    Py_buffer aad = {0};
+    Py_buffer aad = { 0 };
     size_t tag_bytes;
     dest d;
     if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
@@ -342,8 +345,8 @@ static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
         goto release;
     }
     if (decrypt && (size_t)data.len < tag_bytes) {
-        PyErr_Format(zpy_invalid_tag, "data: %zd bytes, shorter than the %zu-byte tag",
-                     data.len, tag_bytes);
+        PyErr_Format(zpy_invalid_tag, "data: %zd bytes, shorter than the %zu-byte tag", data.len,
+                     tag_bytes);
         goto release;
     }
     size_t len = decrypt ? (size_t)data.len - tag_bytes : (size_t)data.len;
@@ -423,8 +426,8 @@ static int zuc256_iv(PyObject *obj, int version, uint8_t iv25[ZUC256_IV_BYTES])
     int ok = (size_t)view.len == want || (version == ZUC256_V2018 && view.len == 23);
     if (!ok) {
         PyErr_Format(PyExc_ValueError, "iv: expected %s for ZUC-256 version %d, got %zd bytes",
-                     version == ZUC256_V2018 ? "25 bytes (or the packed 23)" : "16 bytes",
-                     version, view.len);
+                     version == ZUC256_V2018 ? "25 bytes (or the packed 23)" : "16 bytes", version,
+                     view.len);
     } else if (view.len == 23) {
         zuc256_iv_unpack(iv25, view.buf);
     } else {
@@ -435,10 +438,10 @@ static int zuc256_iv(PyObject *obj, int version, uint8_t iv25[ZUC256_IV_BYTES])
 }
 
 /* ZUC-256 encryption: key, iv, data[, out], version. */
-static const char *const zuc256_crypt_names[] = {"key", "iv", "data", "version"};
-static const char *const zuc256_crypt_into_names[] = {"key", "iv", "data", "out", "version"};
-static const zpy_sig zuc256_crypt_sig = {"zuc256_crypt", zuc256_crypt_names, 4, 3};
-static const zpy_sig zuc256_crypt_into_sig = {"zuc256_crypt_into", zuc256_crypt_into_names, 5, 4};
+static const char *const zuc256_crypt_names[] = { "key", "iv", "data", "version" };
+static const char *const zuc256_crypt_into_names[] = { "key", "iv", "data", "out", "version" };
+static const zpy_sig zuc256_crypt_sig = { "zuc256_crypt", zuc256_crypt_names, 4, 3 };
+static const zpy_sig zuc256_crypt_into_sig = { "zuc256_crypt_into", zuc256_crypt_into_names, 5, 4 };
 
 static PyObject *zuc256_crypt_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
                                    const zpy_sig *sig, int into)
@@ -483,8 +486,10 @@ static PyObject *py_zuc256_crypt_into(PyObject *m, PyObject *const *a, Py_ssize_
 }
 
 /* ZUC-256 MAC: key, iv, data, tag_size (4, 8, 16), version, bits. */
-static const char *const zuc256_mac_names[] = {"key", "iv", "data", "tag_size", "version", "bits"};
-static const zpy_sig zuc256_mac_sig = {"zuc256_mac", zuc256_mac_names, 6, 3};
+static const char *const zuc256_mac_names[] = {
+    "key", "iv", "data", "tag_size", "version", "bits"
+};
+static const zpy_sig zuc256_mac_sig = { "zuc256_mac", zuc256_mac_names, 6, 3 };
 
 static PyObject *py_zuc256_mac(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
                                PyObject *kwnames)
@@ -526,18 +531,16 @@ static PyObject *py_zuc256_mac(PyObject *m, PyObject *const *args, Py_ssize_t na
     return result;
 }
 
-
 /* The docstrings: a signature line for inspect, what the function does, an
  * example (run by the tests as a doctest). */
-PyDoc_STRVAR(eea3_doc,
-             "eea3($module, /, key, count, bearer, direction, data, bits=None)\n--\n\n"
-             "128-EEA3 (3GPP confidentiality): data XOR the ZUC-128 keystream.\n\n"
-             "key: 16 bytes (CK); count: 0..2**32-1; bearer: 0..31; direction: 0 or 1;\n"
-             "data: any contiguous buffer; bits: how many bits of data to process\n"
-             "(default: all). Returns ceil(bits / 8) bytes; the bits of the last byte\n"
-             "beyond bits are zero. Decrypting is encrypting.\n\n"
-             ">>> zuc.eea3(bytes(16), 0, 0, 0, b'hello').hex()\n"
-             "'4fdbb2186e'\n");
+PyDoc_STRVAR(eea3_doc, "eea3($module, /, key, count, bearer, direction, data, bits=None)\n--\n\n"
+                       "128-EEA3 (3GPP confidentiality): data XOR the ZUC-128 keystream.\n\n"
+                       "key: 16 bytes (CK); count: 0..2**32-1; bearer: 0..31; direction: 0 or 1;\n"
+                       "data: any contiguous buffer; bits: how many bits of data to process\n"
+                       "(default: all). Returns ceil(bits / 8) bytes; the bits of the last byte\n"
+                       "beyond bits are zero. Decrypting is encrypting.\n\n"
+                       ">>> zuc.eea3(bytes(16), 0, 0, 0, b'hello').hex()\n"
+                       "'4fdbb2186e'\n");
 PyDoc_STRVAR(eea3_into_doc,
              "eea3_into($module, /, key, count, bearer, direction, data, out, bits=None)\n--\n\n"
              "eea3() writing into out, a writable buffer of at least ceil(bits / 8) bytes\n"
@@ -551,14 +554,13 @@ PyDoc_STRVAR(eia3_doc,
              "(default: all), most significant byte first. Arguments as for eea3().\n\n"
              ">>> zuc.eia3(bytes(16), 0, 0, 0, b'\\x00', bits=1).hex()  # 3GPP test set 1\n"
              "'c8a9595e'\n");
-PyDoc_STRVAR(nea6_doc,
-             "nea6($module, /, key, count, bearer, direction, data, bits=None)\n--\n\n"
-             "ZUC-NEA6 (3GPP 256-bit confidentiality): data XOR the ZUC-256 (version\n"
-             "2023) keystream. key: 32 bytes; the IV is made from count, bearer and\n"
-             "direction (see nea6_iv for an IV given whole). Returns ceil(bits / 8)\n"
-             "bytes, the bits beyond bits zero.\n\n"
-             ">>> zuc.nea6(bytes(32), 0, 0, 0, b'hello').hex()\n"
-             "'6a51855e9f'\n");
+PyDoc_STRVAR(nea6_doc, "nea6($module, /, key, count, bearer, direction, data, bits=None)\n--\n\n"
+                       "ZUC-NEA6 (3GPP 256-bit confidentiality): data XOR the ZUC-256 (version\n"
+                       "2023) keystream. key: 32 bytes; the IV is made from count, bearer and\n"
+                       "direction (see nea6_iv for an IV given whole). Returns ceil(bits / 8)\n"
+                       "bytes, the bits beyond bits zero.\n\n"
+                       ">>> zuc.nea6(bytes(32), 0, 0, 0, b'hello').hex()\n"
+                       "'6a51855e9f'\n");
 PyDoc_STRVAR(nea6_into_doc,
              "nea6_into($module, /, key, count, bearer, direction, data, out, bits=None)\n--\n\n"
              "nea6() writing into out (data itself allowed). Returns the bytes written.\n\n"
@@ -577,12 +579,11 @@ PyDoc_STRVAR(nia6_doc,
              "data (whole bytes). key: 32 bytes; count, bearer, direction as for nea6().\n\n"
              ">>> zuc.nia6(bytes(32), 0, 0, 0, b'hello').hex()\n"
              "'ec43ec02'\n");
-PyDoc_STRVAR(nia6_iv_doc,
-             "nia6_iv($module, /, key, iv, data, tag_size=4)\n--\n\n"
-             "ZUC-NIA6 with the 16-byte IV given whole.\n\n"
-             ">>> iv = bytes.fromhex('283f' + '00' * 14)\n"
-             ">>> zuc.nia6_iv(bytes(32), iv, b'\\x00', tag_size=5).hex()\n"
-             "'41539061eb'\n");
+PyDoc_STRVAR(nia6_iv_doc, "nia6_iv($module, /, key, iv, data, tag_size=4)\n--\n\n"
+                          "ZUC-NIA6 with the 16-byte IV given whole.\n\n"
+                          ">>> iv = bytes.fromhex('283f' + '00' * 14)\n"
+                          ">>> zuc.nia6_iv(bytes(32), iv, b'\\x00', tag_size=5).hex()\n"
+                          "'41539061eb'\n");
 PyDoc_STRVAR(nca6_encrypt_doc,
              "nca6_encrypt($module, /, key, count, bearer, direction, data, aad=None, "
              "tag_size=16)\n--\n\n"
@@ -654,7 +655,9 @@ PyDoc_STRVAR(zuc256_mac_doc,
              ">>> zuc.zuc256_mac(bytes(32), bytes(25), bytes(50)).hex()  # paper vector 1\n"
              "'9b972a74'\n");
 
+/* clang-format off */
 #define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
+/* clang-format on */
 PyMethodDef zpy_single_methods[] = {
     METHOD(eea3),
     METHOD(eea3_into),
@@ -673,5 +676,5 @@ PyMethodDef zpy_single_methods[] = {
     METHOD(zuc256_crypt),
     METHOD(zuc256_crypt_into),
     METHOD(zuc256_mac),
-    {NULL, NULL, 0, NULL},
+    { NULL, NULL, 0, NULL },
 };

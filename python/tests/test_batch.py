@@ -64,6 +64,23 @@ def test_nxa6_many_match_single():
     assert singles(zuc.nca6_decrypt, j, "aads", "sizes") == head[4]
 
 
+def test_many_into_match_many():
+    rng = random.Random(6)
+    for fn, into, key_bytes, extra in ((zuc.eea3_many, zuc.eea3_many_into, 16, 0),
+                                       (zuc.nea6_many, zuc.nea6_many_into, 32, 0),
+                                       (zuc.nca6_encrypt_many, zuc.nca6_encrypt_many_into, 32, 16)):
+        j = jobs(rng, key_bytes, 29)
+        args = [j[k] for k in ("keys", "counts", "bearers", "directions", "messages")]
+        want = fn(*args)
+        outs = [bytearray(len(m) + extra + 3) for m in j["messages"]]
+        assert into(*args, outs) is None
+        assert [bytes(o[:len(w)]) for o, w in zip(outs, want, strict=True)] == want
+        in_place = [bytearray(m) + bytearray(extra) for m in j["messages"]]
+        views = [memoryview(b)[:len(m)] for b, m in zip(in_place, j["messages"], strict=True)]
+        into(*args[:4], views, in_place)
+        assert [bytes(b) for b in in_place] == want
+
+
 def test_nca6_decrypt_many_marks_each_failure():
     rng = random.Random(3)
     key = rng.randbytes(32)

@@ -96,6 +96,13 @@ def test_batch_arguments():
     raises(TypeError, "aads[0]", zuc.nca6_encrypt_many, K32, 0, 0, 0, [b"a"], ["x"])
     raises(ValueError, "ivs", zuc.zuc256_crypt_many, K32, IV16, [b"a"])
     raises(ValueError, "tag_size", zuc.zuc256_mac_many, K32, IV25, [b"a"], [12])
+    raises(TypeError, "outs", zuc.eea3_many_into, K16, 0, 0, 0, [b"a"], bytearray(1))
+    raises(ValueError, "outs", zuc.eea3_many_into, K16, 0, 0, 0, [b"a"], [])
+    raises(ValueError, "outs[1]", zuc.nea6_many_into, K32, 0, 0, 0, [b"a", b"bc"],
+           [bytearray(1), bytearray(1)])
+    raises(TypeError, "outs[0]", zuc.nca6_encrypt_many_into, K32, 0, 0, 0, [b"a"], [bytes(17)])
+    buf = memoryview(bytearray(4))
+    raises(ValueError, "outs[0]", zuc.eea3_many_into, K16, 0, 0, 0, [buf[:2]], [buf[1:3]])
 
 
 def test_invalid_tag_gives_no_plaintext():

@@ -43,6 +43,7 @@ def test_no_leak_over_100000_calls():
         lambda: zuc.nia6(K32, 1, 2, 0, data, 8),
         lambda: zuc.nca6_decrypt(K32, 1, 2, 0, sealed),
         lambda: zuc.eea3_many(K16, [1, 2, 3], 2, 0, msgs),
+        lambda: zuc.eea3_many_into(K16, [1, 2, 3], 2, 0, msgs, [out, out[:40], out[1:]]),
         lambda: zuc.nca6_decrypt_many(K32, 1, 2, 0, [sealed, forged]),
         lambda: zuc.zuc256_mac(K32, bytes(25), data, 16),
         lambda: stream.xor(data),

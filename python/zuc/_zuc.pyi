@@ -121,6 +121,36 @@ def eea3_many(
     messages: Sequence[Buffer],
     bits: Ints | None = None,
 ) -> list[bytes]: ...
+def eea3_many_into(
+    keys: Buffers,
+    counts: Ints,
+    bearers: Ints,
+    directions: Ints,
+    messages: Sequence[Buffer],
+    outs: Sequence[Buffer],
+    bits: Ints | None = None,
+) -> None: ...
+def nea6_many_into(
+    keys: Buffers,
+    counts: Ints | None,
+    bearers: Ints | None,
+    directions: Ints | None,
+    messages: Sequence[Buffer],
+    outs: Sequence[Buffer],
+    bits: Ints | None = None,
+    ivs: Buffers | None = None,
+) -> None: ...
+def nca6_encrypt_many_into(
+    keys: Buffers,
+    counts: Ints | None,
+    bearers: Ints | None,
+    directions: Ints | None,
+    messages: Sequence[Buffer],
+    outs: Sequence[Buffer],
+    aads: Buffers | None = None,
+    tag_size: Ints = 16,
+    ivs: Buffers | None = None,
+) -> None: ...
 def eia3_many(
     keys: Buffers,
     counts: Ints,
