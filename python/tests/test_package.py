@@ -8,6 +8,7 @@ import doctest
 import inspect
 import os
 import pathlib
+import re
 import subprocess
 import zipfile
 
@@ -15,6 +16,7 @@ import pytest
 import zuc
 import zuc._zuc
 import zuc.compat.cryptomobile
+from conftest import ROOT
 
 
 @pytest.mark.parametrize("module", [zuc._zuc, zuc, zuc.compat.cryptomobile],
@@ -37,6 +39,15 @@ def test_docstring_examples(module):
         methods = {"read", "readinto", "xor"}
         assert public - {"Keystream", "impl_name", "impl_name_n", "version"} <= documented
         assert methods <= documented
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/python.md"])
+def test_python_blocks_of_the_docs_run(doc):
+    text = (ROOT / doc).read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", text, re.S | re.M)
+    assert blocks, f"no python block in {doc}"
+    for block in blocks:
+        exec(compile(block, doc, "exec"), {})  # noqa: S102 (our own documentation)
 
 
 def test_stub_matches_extension():

@@ -4,7 +4,8 @@
 For 128-EEA3, ZUC-NIA6 (16-byte tag) and ZUC-NCA6 (16 bytes of associated
 data, 16-byte tag), as zucbench's speed suite has them:
   - a batch call (eea3_many, nia6_many, nca6_encrypt_many) over 1,000
-    messages of 1,500 bytes, each with its own key and COUNT, in ns per byte,
+    messages of 1,500 bytes, each with its own key and COUNT, in ns per byte
+    (and its _into form, writing into buffers reused from run to run),
     beside `zucbench speed ALG --sizes 1500 --lanes 64` (zuc_*_n in C, same
     libzuc path);
   - one call on 40 bytes (eea3, nia6, nca6_encrypt), in ns per call, beside
@@ -33,16 +34,20 @@ BATCH_RATIO_TARGET = 1.15
 CALL_NS_TARGET = 250.0
 AAD = bytes(range(16))
 
-# name, zucbench algorithm, batch call, one call (key, count, bearer, direction, data)
+# name, zucbench algorithm, key bytes, output bytes beyond the message, the
+# batch call, its _into form (or None), one call.
 WORK = [
-    ("eea3", "128-eea3", 16,
+    ("eea3", "128-eea3", 16, 0,
      lambda k, c, m: zuc.eea3_many(k, c, 5, 1, m),
+     lambda k, c, m, o: zuc.eea3_many_into(k, c, 5, 1, m, o),
      lambda k, c, m: zuc.eea3(k, c, 5, 1, m)),
-    ("nia6", "zuc-nia6-128", 32,
+    ("nia6", "zuc-nia6-128", 32, 0,
      lambda k, c, m: zuc.nia6_many(k, c, 5, 1, m, 16),
+     None,
      lambda k, c, m: zuc.nia6(k, c, 5, 1, m, 16)),
-    ("nca6_encrypt", "zuc-nca6", 32,
+    ("nca6_encrypt", "zuc-nca6", 32, 16,
      lambda k, c, m: zuc.nca6_encrypt_many(k, c, 5, 1, m, AAD, 16),
+     lambda k, c, m, o: zuc.nca6_encrypt_many_into(k, c, 5, 1, m, o, AAD, 16),
      lambda k, c, m: zuc.nca6_encrypt(k, c, 5, 1, m, AAD, 16)),
 ]
 
@@ -67,16 +72,23 @@ def calls_of(one, calls):
 
 
 def python_figures(messages, size, small, calls, repeats):
-    """{name: (ns per byte of the batch call, ns per one small call)}."""
+    """{name: (ns per byte of the batch call, of its _into form or None, ns
+    per one small call)}."""
     rng = random.Random(1)
     out = {}
-    for name, _, key_bytes, many, one in WORK:
+    for name, _, key_bytes, extra, many, many_into, one in WORK:
         keys = [rng.randbytes(key_bytes) for _ in range(messages)]
         counts = [rng.getrandbits(32) for _ in range(messages)]
         msgs = [rng.randbytes(size) for _ in range(messages)]
-        per_byte = median_ns(many, (keys, counts, msgs), repeats) / (messages * size)
+        total = messages * size
+        per_byte = median_ns(many, (keys, counts, msgs), repeats) / total
+        into_per_byte = None
+        if many_into:
+            outs = [bytearray(size + extra) for _ in range(messages)]
+            into_per_byte = median_ns(many_into, (keys, counts, msgs, outs), repeats) / total
         one_args = (keys[0], counts[0], msgs[0][:small])
-        out[name] = (per_byte, median_ns(calls_of(one, calls), one_args, repeats) / calls)
+        out[name] = (per_byte, into_per_byte,
+                     median_ns(calls_of(one, calls), one_args, repeats) / calls)
     return out
 
 
@@ -148,15 +160,19 @@ def main(argv=None):
     if not c:
         print("C: no zucbench (--zucbench PATH, $ZUCBENCH or build/tools/zucbench): "
               "Python figures only")
-    print(f"{'work':32} {'python':>10} {'C':>10} {'python/C':>9}  target")
+    print(f"{'work':40} {'python':>8} {'C':>8} {'python/C':>9}  target")
     missed = 0
+    batch = f"{args.messages} x {args.size} B, ns/B"
     for name, *_ in WORK:
-        py_byte, py_call = py[name]
-        rows = [(f"{name}_many {args.messages} x {args.size} B, ns/B", py_byte, 3),
-                (f"{name} {args.small} B, ns/call", py_call, 0)]
-        for i, (label, value, digits) in enumerate(rows):
+        py_byte, py_into_byte, py_call = py[name]
+        rows = [(f"{name}_many {batch}", py_byte, 3, 0),
+                (f"{name}_many_into {batch}", py_into_byte, 3, 0),
+                (f"{name} {args.small} B, ns/call", py_call, 0, 1)]
+        for label, value, digits, i in rows:
+            if value is None:
+                continue
             if not c:
-                print(f"{label:32} {value:10.{digits}f}")
+                print(f"{label:40} {value:8.{digits}f}")
                 continue
             ref = c[name][i]
             if i == 0:
@@ -166,7 +182,7 @@ def main(argv=None):
                 ok = value - ref <= CALL_NS_TARGET
                 verdict = f"{value - ref:+7.0f}ns  <= +{CALL_NS_TARGET:.0f} ns"
             missed += not ok
-            print(f"{label:32} {value:10.{digits}f} {ref:10.{digits}f} {verdict} "
+            print(f"{label:40} {value:8.{digits}f} {ref:8.{digits}f} {verdict} "
                   f"{'ok' if ok else 'MISSED'}")
     return 1 if args.check and missed else 0
 
