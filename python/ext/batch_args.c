@@ -143,6 +143,17 @@ int zpy_barg_given(const zpy_barg *a)
     return a->seq || a->has_view;
 }
 
+/* Whether the pool has no room left (a SystemError: each call sizes its
+ * pool for the buffers it takes per message). */
+static int pool_full(const zpy_pool *pool)
+{
+    if (pool->count < pool->cap) {
+        return 0;
+    }
+    PyErr_SetString(PyExc_SystemError, "zuc: more buffers held than the call made room for");
+    return 1;
+}
+
 static PyObject *item(const zpy_barg *a, Py_ssize_t i)
 {
     return a->is_list ? PyList_GetItem(a->seq, i) : PyTuple_GetItem(a->seq, i);
@@ -179,6 +190,9 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_s
     if (!o) {
         return NULL;
     }
+    if (pool_full(pool)) {
+        return NULL;
+    }
     Py_buffer *view = &pool->views[pool->count];
     if (PyObject_GetBuffer(o, view, PyBUF_SIMPLE) == 0) {
         pool->count++;
@@ -209,6 +223,9 @@ uint8_t *zpy_barg_out(zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_t need
         return NULL;
     }
     char label[80];
+    if (pool_full(pool)) {
+        return NULL;
+    }
     Py_buffer *view = &pool->views[pool->count];
     if (zpy_out(o, item_label(label, a->name, i), in, need, view) < 0) {
         return NULL;
