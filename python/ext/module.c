@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * module.c — zuc._zuc: the module, libzuc's names and version, the
- * exception InvalidTag; the functions come from single.c, batch.c and
- * keystream.c. Limited API of CPython 3.11 (one abi3 build for 3.11 on).
+ * exception InvalidTag; the functions come from single.c, batch.c,
+ * keystream.c and (private, for zuc.bench) timing.c. Limited API of CPython 3.11 (one abi3 build for 3.11 on).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -12,6 +12,7 @@
 #include "batch.h"
 #include "keystream.h"
 #include "single.h"
+#include "timing.h"
 
 PyDoc_STRVAR(impl_name_doc, "impl_name($module, /)\n--\n\n"
                             "The libzuc path one message per call runs on here ('scalar-v3',\n"
@@ -75,7 +76,8 @@ PyMODINIT_FUNC PyInit__zuc(void)
             NULL, NULL);
     }
     if (!zpy_invalid_tag || PyModule_AddFunctions(m, zpy_single_methods) < 0 ||
-        PyModule_AddFunctions(m, zpy_batch_methods) < 0 || zpy_add_keystream_type(m) < 0 ||
+        PyModule_AddFunctions(m, zpy_batch_methods) < 0 ||
+        PyModule_AddFunctions(m, zpy_timing_methods) < 0 || zpy_add_keystream_type(m) < 0 ||
         PyModule_AddObjectRef(m, "InvalidTag", zpy_invalid_tag) < 0) {
         Py_DECREF(m);
         return NULL;

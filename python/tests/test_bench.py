@@ -14,8 +14,9 @@ def test_bench_without_c(capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)  # no build/tools/zucbench here
     assert bench.main(SMALL) == 0
     out = capsys.readouterr().out
-    assert "Python figures only" in out
+    assert "its column is left out" in out
     assert out.count("ns/B") == 5 and out.count("ns/call") == 3
+    assert out.count("<=") == 8
 
 
 def test_bench_beside_zucbench(capsys, zuc_tool):

@@ -5,19 +5,21 @@ For 128-EEA3, ZUC-NIA6 (16-byte tag) and ZUC-NCA6 (16 bytes of associated
 data, 16-byte tag), as zucbench's speed suite has them:
   - a batch call (eea3_many, nia6_many, nca6_encrypt_many) over 1,000
     messages of 1,500 bytes, each with its own key and COUNT, in ns per byte
-    (and its _into form, writing into buffers reused from run to run),
-    beside `zucbench speed ALG --sizes 1500 --lanes 64` (zuc_*_n in C, same
-    libzuc path);
-  - one call on 40 bytes (eea3, nia6, nca6_encrypt), in ns per call, beside
-    `zucbench speed ALG --sizes 40 --lanes 1 --impl PATH` (one message per
-    C call, on the one-message path).
-Each Python figure is the median of --repeats timed runs (perf_counter_ns).
-With --rounds N, zucbench and the Python runs take turns N times and each
-figure is the lowest of its N medians (on a busy machine, the round least
-disturbed). The ratio is Python / C; the targets (a batch within 1.15x of C per byte, a
-call at most 250 ns above C) are printed beside them, and --check exits 1
-when one is missed. Without zucbench (--zucbench PATH, $ZUCBENCH, or
-build/tools/zucbench) only the Python figures are printed.
+    (and its _into form, writing into buffers reused from run to run);
+  - one call on 40 bytes (eea3, nia6, nca6_encrypt), in ns per call.
+Beside each, "C here": libzuc's own time for exactly that work in this
+process (the same buffers, keys and COUNTs; zuc_*_n once over the messages,
+or the one-message C call in a C loop), timed in turns with the Python runs
+so that both see the same load. The ratio (batches) and the difference (one
+call) are Python against C here, with the targets beside them (a batch within
+1.15x of C per byte, a call at most 250 ns above C); --check exits 1 when
+one is missed. For reference, zucbench's figure for the same sizes is
+printed too, where zucbench is found (--zucbench PATH, $ZUCBENCH or
+build/tools/zucbench): `zucbench speed ALG --sizes 1500 --lanes 64` and
+`--sizes 40 --lanes 1 --impl PATH` (its batches hold about 128 KiB, so they
+stay in cache where 1,000 x 1,500 bytes do not).
+Each figure is the median of --repeats runs (perf_counter_ns; C here:
+CLOCK_MONOTONIC); with --rounds N, the lowest of N such medians.
 """
 import argparse
 import json
@@ -29,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import timeit
 
 import zuc
 
@@ -36,62 +39,69 @@ BATCH_RATIO_TARGET = 1.15
 CALL_NS_TARGET = 250.0
 AAD = bytes(range(16))
 
-# name, zucbench algorithm, key bytes, output bytes beyond the message, the
-# batch call, its _into form (or None), one call.
+# name, zucbench algorithm, key bytes, the batch call, its _into form (or
+# None), one call as a statement for timeit (f the function; k, c, m the
+# key, COUNT and message; a the associated data).
 WORK = [
-    ("eea3", "128-eea3", 16, 0,
+    ("eea3", "128-eea3", 16,
      lambda k, c, m: zuc.eea3_many(k, c, 5, 1, m),
      lambda k, c, m, o: zuc.eea3_many_into(k, c, 5, 1, m, o),
-     lambda k, c, m: zuc.eea3(k, c, 5, 1, m)),
-    ("nia6", "zuc-nia6-128", 32, 0,
+     (zuc.eea3, "f(k, c, 5, 1, m)")),
+    ("nia6", "zuc-nia6-128", 32,
      lambda k, c, m: zuc.nia6_many(k, c, 5, 1, m, 16),
      None,
-     lambda k, c, m: zuc.nia6(k, c, 5, 1, m, 16)),
-    ("nca6_encrypt", "zuc-nca6", 32, 16,
+     (zuc.nia6, "f(k, c, 5, 1, m, 16)")),
+    ("nca6_encrypt", "zuc-nca6", 32,
      lambda k, c, m: zuc.nca6_encrypt_many(k, c, 5, 1, m, AAD, 16),
      lambda k, c, m, o: zuc.nca6_encrypt_many_into(k, c, 5, 1, m, o, AAD, 16),
-     lambda k, c, m: zuc.nca6_encrypt(k, c, 5, 1, m, AAD, 16)),
+     (zuc.nca6_encrypt, "f(k, c, 5, 1, m, a, 16)")),
 ]
 
 
-def median_ns(run, args, repeats):
-    """The median time of run(*args) over repeats runs, after one untimed."""
+def calls_of(one, calls, key, count, msg):
+    """A run of calls one-message calls on the same arguments (timeit's loop:
+    no Python function call around each)."""
+    fn, statement = one
+    timer = timeit.Timer(statement, globals={"f": fn, "k": key, "c": count, "m": msg, "a": AAD})
+    return lambda: timer.timeit(calls)
+
+
+def run_ns(run, args):
+    start = time.perf_counter_ns()
     run(*args)
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter_ns()
-        run(*args)
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times)
+    return time.perf_counter_ns() - start
 
 
-def calls_of(one, calls):
-    """A run of calls one-message calls on the same arguments."""
-    def run(key, count, msg):
-        for _ in range(calls):
-            one(key, count, msg)
-    return run
-
-
-def python_figures(messages, size, small, calls, repeats):
-    """{name: (ns per byte of the batch call, of its _into form or None, ns
-    per one small call)}."""
+def figures(messages, size, small, calls, repeats):
+    """{name: (Python ns/byte of the batch call, of its _into form or None,
+    ns per small call)} and the same for C here (no _into form)."""
     rng = random.Random(1)
-    out = {}
-    for name, _, key_bytes, extra, many, many_into, one in WORK:
+    py, c = {}, {}
+    for name, _, key_bytes, many, many_into, one in WORK:
+        c_name = name.split("_")[0]
         keys = [rng.randbytes(key_bytes) for _ in range(messages)]
         counts = [rng.getrandbits(32) for _ in range(messages)]
         msgs = [rng.randbytes(size) for _ in range(messages)]
-        total = messages * size
-        per_byte = median_ns(many, (keys, counts, msgs), repeats) / total
-        into_per_byte = None
-        if many_into:
-            outs = [bytearray(size + extra) for _ in range(messages)]
-            into_per_byte = median_ns(many_into, (keys, counts, msgs, outs), repeats) / total
+        outs = [bytearray(size + 16) for _ in range(messages)]
         one_args = (keys[0], counts[0], msgs[0][:small])
-        out[name] = (per_byte, into_per_byte,
-                     median_ns(calls_of(one, calls), one_args, repeats) / calls)
-    return out
+        one_out = bytearray(small + 16)
+        run_calls = calls_of(one, calls, *one_args)
+        times = {"many": [], "into": [], "one": [], "c_many": [], "c_one": []}
+        many(keys, counts, msgs)  # untimed first calls
+        zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+        for _ in range(repeats):  # in turns, so that both see the same load
+            times["many"].append(run_ns(many, (keys, counts, msgs)))
+            if many_into:
+                times["into"].append(run_ns(many_into, (keys, counts, msgs, outs)))
+            times["c_many"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+            times["one"].append(run_ns(run_calls, ()))
+            times["c_one"] += zuc._zuc._time_one(c_name, *one_args, one_out, calls, 1)
+        total = messages * size
+        med = {k: statistics.median(v) if v else None for k, v in times.items()}
+        py[name] = (med["many"] / total, med["into"] / total if med["into"] else None,
+                    med["one"] / calls)
+        c[name] = (med["c_many"] / total, None, med["c_one"] / calls)
+    return py, c
 
 
 def zucbench_rows(path, algorithms, size, lanes, impl, repeats):
@@ -108,12 +118,12 @@ def zucbench_rows(path, algorithms, size, lanes, impl, repeats):
             and r["size_bytes"] == size and r["implementation"] == impl}
 
 
-def c_figures(path, size, small, repeats):
-    """{name: (C ns per byte of the batch, C ns per small call)}."""
+def zucbench_figures(path, size, small, repeats):
+    """{name: (zucbench's ns per byte of the batch, None, ns per small call)}."""
     algorithms = [alg for _, alg, *_ in WORK]
     batch = zucbench_rows(path, algorithms, size, 64, zuc.impl_name_n(), repeats)
     single = zucbench_rows(path, algorithms, small, 1, zuc.impl_name(), repeats)
-    return {name: (batch[alg][0], single[alg][1]) for name, alg, *_ in WORK}
+    return {name: (batch[alg][0], None, single[alg][1]) for name, alg, *_ in WORK}
 
 
 def lowest(best, new):
@@ -169,28 +179,26 @@ def main(argv=None):
     print(f"method: median of {args.repeats} runs, lowest of {args.rounds} round(s); batch: "
           f"{args.messages} x {args.size} B, a key and COUNT per message; one call: "
           f"{args.calls} calls on {args.small} B")
-    py, c = None, None
+    py, c, zb = None, None, None
     for _ in range(args.rounds):
         if path:
-            c = lowest(c, c_figures(path, args.size, args.small, args.repeats))
-        py = lowest(py, python_figures(args.messages, args.size, args.small, args.calls,
-                                       args.repeats))
-    if not c:
-        print("C: no zucbench (--zucbench PATH, $ZUCBENCH or build/tools/zucbench): "
-              "Python figures only")
-    print(f"{'work':40} {'python':>8} {'C':>8} {'python/C':>9}  target")
+            zb = lowest(zb, zucbench_figures(path, args.size, args.small, args.repeats))
+        round_py, round_c = figures(args.messages, args.size, args.small, args.calls,
+                                    args.repeats)
+        py, c = lowest(py, round_py), lowest(c, round_c)
+    if not zb:
+        print("zucbench: not found (--zucbench PATH, $ZUCBENCH or build/tools/zucbench): "
+              "its column is left out")
+    print(f"{'work':40} {'python':>8} {'C here':>8} {'python/C':>9}  {'target':18} "
+          f"{'zucbench':>8}")
     missed = 0
     batch = f"{args.messages} x {args.size} B, ns/B"
     for name, *_ in WORK:
-        py_byte, py_into_byte, py_call = py[name]
-        rows = [(f"{name}_many {batch}", py_byte, 3, 0),
-                (f"{name}_many_into {batch}", py_into_byte, 3, 0),
-                (f"{name} {args.small} B, ns/call", py_call, 0, 1)]
+        rows = [(f"{name}_many {batch}", py[name][0], 3, 0),
+                (f"{name}_many_into {batch}", py[name][1], 3, 0),
+                (f"{name} {args.small} B, ns/call", py[name][2], 0, 2)]
         for label, value, digits, i in rows:
             if value is None:
-                continue
-            if not c:
-                print(f"{label:40} {value:8.{digits}f}")
                 continue
             ref = c[name][i]
             if i == 0:
@@ -200,8 +208,9 @@ def main(argv=None):
                 ok = value - ref <= CALL_NS_TARGET
                 verdict = f"{value - ref:+7.0f}ns  <= +{CALL_NS_TARGET:.0f} ns"
             missed += not ok
+            other = f"{zb[name][i]:8.{digits}f}" if zb else ""
             print(f"{label:40} {value:8.{digits}f} {ref:8.{digits}f} {verdict} "
-                  f"{'ok' if ok else 'MISSED'}")
+                  f"{'ok' if ok else 'MISSED':6} {other}")
     return 1 if args.check and missed else 0
 
 
