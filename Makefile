@@ -178,7 +178,7 @@ PY_VENV  ?= $(BUILD)/venv-wheel
 test-python: build $(VENV_STAMP)
 	rm -rf $(PY_DIST)
 	$(VENV)/bin/pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
-	  -Cbuild-dir=$(abspath $(PY_BUILD)) -w $(PY_DIST) .
+	  -Cbuild-dir=$(abspath $(PY_BUILD)) -Ccmake.define.ZUCBENCH_WERROR=ON -w $(PY_DIST) .
 	$(PYTHON) -m venv --clear $(PY_VENV)
 	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --no-index $(PY_DIST)/zuc-*.whl
 	site=$$($(PY_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("platlib"))'); \

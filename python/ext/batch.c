@@ -122,12 +122,6 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
     return 0;
 }
 
-/* How many buffers per message the head takes from the pool. */
-static Py_ssize_t head_buffers(const head *h)
-{
-    return (h->keys.seq != NULL) + (h->ivs.seq != NULL);
-}
-
 typedef struct {
     const uint8_t *key;
     const uint8_t *iv; /* NULL: made from count, bearer, direction */
