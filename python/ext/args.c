@@ -205,28 +205,33 @@ int zpy_version(PyObject *obj, const char *name, int *version)
     return 0;
 }
 
+int zpy_out_ok(const Py_buffer *view, const Py_buffer *data, Py_ssize_t need)
+{
+    const char *out = view->buf;
+    const char *in = data->buf;
+    int overlap = out != in && data->len > 0 && need > 0 && out < in + data->len && in < out + need;
+    return view->len >= need && !overlap;
+}
+
 int zpy_out(PyObject *obj, const char *name, const Py_buffer *data, Py_ssize_t need,
             Py_buffer *view)
 {
     if (zpy_buffer(obj, name, 1, view) < 0) {
         return -1;
     }
+    if (zpy_out_ok(view, data, need)) {
+        return 0;
+    }
     if (view->len < need) {
         PyErr_Format(PyExc_ValueError, "%s: %zd bytes, the output needs %zd", name, view->len,
                      need);
-        PyBuffer_Release(view);
-        return -1;
-    }
-    const char *out = view->buf;
-    const char *in = data->buf;
-    if (out != in && data->len > 0 && need > 0 && out < in + data->len && in < out + need) {
+    } else {
         PyErr_Format(PyExc_ValueError,
                      "%s: overlaps the input (the input itself, from its first byte, is allowed)",
                      name);
-        PyBuffer_Release(view);
-        return -1;
     }
-    return 0;
+    PyBuffer_Release(view);
+    return -1;
 }
 
 PyObject *zpy_zuc_error(const char *fname, int code)

@@ -58,6 +58,10 @@ int zpy_version(PyObject *obj, const char *name, int *version);
 int zpy_out(PyObject *obj, const char *name, const Py_buffer *data, Py_ssize_t need,
             Py_buffer *view);
 
+/* Whether an output buffer view of the caller passes zpy_out's checks (no
+ * exception set either way). */
+int zpy_out_ok(const Py_buffer *view, const Py_buffer *data, Py_ssize_t need);
+
 /* ValueError for a libzuc error code the checks above did not catch. */
 PyObject *zpy_zuc_error(const char *fname, int code);
 

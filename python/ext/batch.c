@@ -28,18 +28,14 @@ typedef struct {
     void *jobs;
 } batch;
 
-/* Reads the messages and makes room for n jobs of job_size bytes and
- * per_message buffers each. */
-static int batch_begin(batch *b, PyObject *messages, size_t job_size, Py_ssize_t per_message)
+/* Reads the messages and makes room for n jobs of job_size bytes (the
+ * buffers: batch_pool, once the arguments are read). */
+static int batch_begin(batch *b, PyObject *messages, size_t job_size)
 {
     b->results = NULL;
     b->jobs = NULL;
     b->pool.views = NULL;
     if (zpy_messages(messages, "messages", &b->messages, &b->n) < 0) {
-        return -1;
-    }
-    if (zpy_pool_init(&b->pool, b->n * per_message) < 0) {
-        Py_CLEAR(b->messages);
         return -1;
     }
     b->results = PyList_New(b->n);
@@ -51,6 +47,23 @@ static int batch_begin(batch *b, PyObject *messages, size_t job_size, Py_ssize_t
         return -1;
     }
     return 0;
+}
+
+/* Room for the buffers of the messages and of nseq other arguments given
+ * as one per message (a sequence); 0 or -1. */
+static int batch_pool(batch *b, int nseq)
+{
+    return zpy_pool_init(&b->pool, b->n * (1 + nseq));
+}
+
+/* How many of the arguments are sequences (one buffer per message). */
+static int sequences(zpy_barg *const *args, int n)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        count += args[i]->seq != NULL;
+    }
+    return count;
 }
 
 /* Releases everything; returns the results if ok, else NULL. */
@@ -224,7 +237,7 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
     zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
     int ok = 0;
-    if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job), 4) < 0) {
+    if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job)) < 0) {
         return batch_end(&b, 0);
     }
     if (head_init(&h, slots, nea6 ? slots[6 + into] : NULL, b.n, key_bytes) < 0) {
@@ -234,6 +247,10 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
         (bits_obj && bits_obj != Py_None &&
          zpy_barg_ints(&bits, "bits", bits_obj, b.n, 0, (long long)max_bits, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs, &outs };
+    if (batch_pool(&b, sequences(per_message, 3)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
@@ -313,7 +330,7 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
     uint32_t *macs = NULL;
     int ok = 0;
-    if (batch_begin(&b, slots[4], sizeof(zuc_eia3_job), 2) < 0 ||
+    if (batch_begin(&b, slots[4], sizeof(zuc_eia3_job)) < 0 ||
         head_init(&h, slots, NULL, b.n, ZUC128_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
@@ -324,6 +341,10 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     }
     if ((slots[5] && slots[5] != Py_None &&
          zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys };
+    if (batch_pool(&b, sequences(per_message, 1)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
@@ -382,12 +403,16 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     zpy_barg tags;
     zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
     int ok = 0;
-    if (batch_begin(&b, slots[4], sizeof(zuc_nia6_job), 3) < 0 ||
+    if (batch_begin(&b, slots[4], sizeof(zuc_nia6_job)) < 0 ||
         head_init(&h, slots, slots[6], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
     if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1, 4) <
         0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
@@ -454,7 +479,7 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     Py_ssize_t *index = NULL; /* decrypt: the message of each job */
     size_t njobs = 0;
     int ok = 0;
-    if (batch_begin(&b, slots[4], sizeof(zuc_nca6_job), 5) < 0 ||
+    if (batch_begin(&b, slots[4], sizeof(zuc_nca6_job)) < 0 ||
         head_init(&h, slots, slots[7 + into], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
@@ -469,6 +494,10 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
         zpy_barg_buffers(&aads, "aads", slots[5 + into], b.n, -1, 1) < 0 ||
         zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX,
                       1, 16) < 0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs, &aads, &outs };
+    if (batch_pool(&b, sequences(per_message, 4)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
@@ -589,11 +618,15 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
     zpy_barg_ints(&keys, "keys", NULL, 0, 0, 0, 1, 0);
     zpy_barg_ints(&ivs, "ivs", NULL, 0, 0, 0, 1, 0);
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job), 3) < 0) {
+    if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job)) < 0) {
         return batch_end(&b, 0);
     }
     if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
         zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &keys, &ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
@@ -648,7 +681,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
         zpy_barg_ints(all[k], "", NULL, 0, 0, 0, 1, 0);
     }
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job), 3) < 0) {
+    if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job)) < 0) {
         return batch_end(&b, 0);
     }
     if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
@@ -656,6 +689,10 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
         zpy_barg_ints(&tags, "tag_size", slots[3], b.n, 4, 16, 1, 4) < 0 ||
         (slots[5] && slots[5] != Py_None &&
          zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, UINT32_MAX, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &keys, &ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
     zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };

@@ -222,16 +222,22 @@ uint8_t *zpy_barg_out(zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_t need
     if (!o) {
         return NULL;
     }
-    char label[80];
     if (pool_full(pool)) {
         return NULL;
     }
     Py_buffer *view = &pool->views[pool->count];
-    if (zpy_out(o, item_label(label, a->name, i), in, need, view) < 0) {
-        return NULL;
+    if (PyObject_GetBuffer(o, view, PyBUF_WRITABLE) == 0) {
+        if (zpy_out_ok(view, in, need)) {
+            pool->count++;
+            return view->buf;
+        }
+        PyBuffer_Release(view);
+    } else {
+        PyErr_Clear();
     }
-    pool->count++;
-    return view->buf;
+    char label[80];
+    zpy_out(o, item_label(label, a->name, i), in, need, view); /* fails, naming the item */
+    return NULL;
 }
 
 int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)
