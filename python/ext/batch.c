@@ -253,7 +253,7 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     if (batch_pool(&b, sequences(per_message, 3)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
@@ -347,7 +347,7 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     if (batch_pool(&b, sequences(per_message, 1)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc_eia3_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -415,7 +415,7 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc_nia6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -500,7 +500,7 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     if (batch_pool(&b, sequences(per_message, 4)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc_nca6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
@@ -629,7 +629,7 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc256_crypt_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;
@@ -695,7 +695,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages, .is_list = PyList_Check(b.messages) };
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc256_mac_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;

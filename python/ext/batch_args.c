@@ -15,10 +15,12 @@ static const char *item_label(char label[80], const char *name, Py_ssize_t i)
     return label;
 }
 
-/* A list or tuple of obj's items (new reference), or NULL with TypeError. */
+/* A tuple of obj's items (new reference), or NULL with TypeError. A list is
+ * copied too: a buffer exporter written in Python could change it while
+ * the items are read. */
 static PyObject *as_sequence(PyObject *obj, const char *name, const char *what)
 {
-    if (PyList_Check(obj) || PyTuple_Check(obj)) {
+    if (PyTuple_Check(obj)) {
         Py_INCREF(obj);
         return obj;
     }
@@ -36,7 +38,7 @@ static PyObject *as_sequence(PyObject *obj, const char *name, const char *what)
 
 static Py_ssize_t seq_size(PyObject *seq)
 {
-    return PyList_Check(seq) ? PyList_Size(seq) : PyTuple_Size(seq);
+    return PyTuple_Size(seq);
 }
 
 int zpy_messages(PyObject *obj, const char *name, PyObject **seq, Py_ssize_t *n)
@@ -56,7 +58,6 @@ static int take_sequence(zpy_barg *a, PyObject *obj, Py_ssize_t n, const char *w
     if (!a->seq) {
         return -1;
     }
-    a->is_list = PyList_Check(a->seq);
     Py_ssize_t got = seq_size(a->seq);
     if (got != n) {
         PyErr_Format(PyExc_ValueError, "%s: %zd items for %zd messages", a->name, got, n);
@@ -71,7 +72,6 @@ static void barg_clear(zpy_barg *a, const char *name, PyObject *obj)
     a->name = name;
     a->obj = obj;
     a->seq = NULL;
-    a->is_list = 0;
     a->has_view = 0;
     a->value = 0;
 }
@@ -156,7 +156,7 @@ static int pool_full(const zpy_pool *pool)
 
 static PyObject *item(const zpy_barg *a, Py_ssize_t i)
 {
-    return a->is_list ? PyList_GetItem(a->seq, i) : PyTuple_GetItem(a->seq, i);
+    return PyTuple_GetItem(a->seq, i);
 }
 
 int zpy_barg_int(zpy_barg *a, Py_ssize_t i, long long lo, long long hi, long long *value)

@@ -13,12 +13,11 @@
 #include <stdint.h>
 
 /* One argument: obj itself for every message (seq NULL), or the items of
- * seq (a list or tuple of n items). */
+ * seq (a tuple of n items, obj's copy). */
 typedef struct {
     const char *name;
     PyObject *obj;
     PyObject *seq;
-    int is_list;
     /* obj's value when it is one for all: */
     Py_buffer view;
     int has_view;
@@ -33,7 +32,7 @@ typedef struct {
 } zpy_pool;
 
 /* messages: a sequence (not a buffer) of n items; sets *n. seq receives a
- * list or tuple (new reference). */
+ * tuple of them (new reference). */
 int zpy_messages(PyObject *obj, const char *name, PyObject **seq, Py_ssize_t *n);
 
 /* An argument of buffers (one, or a sequence of n); size: the bytes each
