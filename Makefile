@@ -3,7 +3,8 @@
 #   make        set-up, Release build, then the main job (zucbench estream, mac, ablation, report)
 #   make test   set-up, every test in a Release build and in an ASan+UBSan build,
 #               the fuzz targets briefly, the threaded harness under TSan, a
-#               static build (-DZUCBENCH_STATIC=ON), format and lint
+#               static build (-DZUCBENCH_STATIC=ON), the Python package's
+#               wheel and tests, format and lint
 #   make format the C sources as .clang-format wants them
 #   make fuzz   the fuzz targets, FUZZ_SECONDS (600) each
 #   make crosscheck  libzuc against a second implementation (needs cargo, crates.io)
@@ -37,6 +38,7 @@ endif
 CROSS_TARGETS ?= armhf aarch64
 
 .PHONY: all setup build test test-release test-sanitize test-report test-static test-lint format \
+        test-python \
         report venv \
         gmssl cross-test clean \
         fuzz fuzz-build test-fuzz test-tsan clang-present crosscheck
@@ -69,7 +71,7 @@ build: setup $(GMSSL_STAMP)
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(GMSSL_FLAGS) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j $(JOBS)
 
-test: test-lint test-release test-sanitize test-report test-fuzz test-tsan test-static
+test: test-lint test-release test-sanitize test-report test-fuzz test-tsan test-static test-python
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure
@@ -125,9 +127,10 @@ clang-present:
 
 venv: $(VENV_STAMP)
 
-$(VENV_STAMP): report/requirements.txt | setup
+$(VENV_STAMP): report/requirements.txt python/requirements.txt | setup
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r report/requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r report/requirements.txt \
+	  -r python/requirements.txt
 	touch $@
 
 # Format (.clang-format, 100 columns) and lint (.clang-tidy on the C code,
@@ -163,6 +166,25 @@ report: $(VENV_STAMP)
 
 test-report: $(VENV_STAMP)
 	$(VENV)/bin/python -m pytest -q report/tests
+
+# The Python package (pyproject.toml, python/): its wheel built from this
+# tree as `pip wheel .` does (CMake's build folder kept in $(PY_BUILD)),
+# installed alone into a clean venv, and its tests (python/tests) run by the
+# project venv's pytest on that install, against the zuc tool of $(BUILD).
+# pytest fails when it collects no test (exit 5).
+PY_DIST  ?= $(BUILD)/python-dist
+PY_BUILD ?= $(BUILD)/python-build
+PY_VENV  ?= $(BUILD)/venv-wheel
+test-python: build $(VENV_STAMP)
+	rm -rf $(PY_DIST)
+	$(VENV)/bin/pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+	  -Cbuild-dir=$(abspath $(PY_BUILD)) -Ccmake.define.ZUCBENCH_WERROR=ON -w $(PY_DIST) .
+	$(PYTHON) -m venv --clear $(PY_VENV)
+	$(PY_VENV)/bin/pip install --quiet --disable-pip-version-check --no-index $(PY_DIST)/zuc-*.whl
+	site=$$($(PY_VENV)/bin/python -c 'import sysconfig; print(sysconfig.get_path("platlib"))'); \
+	  cd python/tests && PYTHONPATH=$$site ZUC_EXPECT_SITE=$$site \
+	  ZUC_WHEEL="$$(ls $(abspath $(PY_DIST))/zuc-*.whl)" ZUC_TOOL=$(abspath $(BUILD))/tools/zuc \
+	  $(abspath $(VENV))/bin/python -m pytest -q -p no:cacheprovider .
 
 # libzuc, the zuc tool, zucbench and their tests cross-built for the ARM
 # boards (cmake/toolchain-*.cmake) and run under qemu-user. zuc and zucbench

@@ -14,8 +14,9 @@ if [ "${1:-}" = "cross" ]; then
     packages="cmake make python3 gcc-arm-linux-gnueabihf gcc-aarch64-linux-gnu qemu-user"
     packages="$packages libc6-dev-armhf-cross libc6-dev-arm64-cross"
 else
-    # python3-venv: the report renderer's virtual environment (make report, make test).
-    packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv"
+    # python3-venv: the report renderer's virtual environment (make report, make test);
+    # python3-dev: CPython's headers for the zuc package's extension (pip install .).
+    packages="cmake gcc g++ make libc6-dev pkg-config python3 python3-venv python3-dev"
     # valgrind: the constant-time check of the SIMD lanes (tests/consttime.c).
     packages="$packages valgrind"
     # clang with libFuzzer and the sanitizer runtimes (Debian 12's LLVM 14): tests/fuzz and the TSan build.

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # lint.sh ROOT BUILD_DIR RUFF — clang-tidy (.clang-tidy) over the C sources of
-# lib/, common/, bench/ and tools/ with BUILD_DIR's compile_commands.json,
+# lib/, common/, bench/ and tools/ with BUILD_DIR's compile_commands.json
+# (python/ext/ with its own flags),
 # and ruff (ruff.toml) over the Python code. Fails on any finding.
 set -eu
 root=$1
@@ -39,5 +40,14 @@ if [ -d /usr/aarch64-linux-gnu/include ]; then
 else
   arm_note="not the aarch64 files: no /usr/aarch64-linux-gnu/include (make cross-test installs it)"
 fi
+# The Python extension (python/ext/), which the CMake build above does not
+# compile: with its own flags, CPython's headers (Debian: python3-dev).
+py_include=$(python3 -c 'import sysconfig; print(sysconfig.get_path("include"))')
+if ! clang-tidy --quiet python/ext/*.c -- -Iinclude -I"$py_include" -DPy_LIMITED_API=0x030B0000 \
+     >"$build/clang-tidy-python.log" 2>&1; then
+  grep -E "warning:|error:" "$build/clang-tidy-python.log" | head -40
+  echo "lint: clang-tidy found the above in python/ext (full log: $build/clang-tidy-python.log)"
+  exit 1
+fi
 "$ruff" check --no-cache .
-echo "lint: clang-tidy ($(echo "$files" | wc -l) files; $arm_note) and ruff: clean"
+echo "lint: clang-tidy ($(echo "$files" | wc -l) files, python/ext; $arm_note) and ruff: clean"

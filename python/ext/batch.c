@@ -1,0 +1,834 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * batch.c — many messages per call: eea3_many, eia3_many, nea6_many,
+ * nia6_many, nca6_encrypt_many, nca6_decrypt_many, zuc256_crypt_many,
+ * zuc256_mac_many. Each argument is one value for all messages or a
+ * sequence with one per message; the jobs are checked and built with the
+ * GIL held, then libzuc's zuc_*_n runs them with the GIL released (and only
+ * there: nothing of Python is touched meanwhile, and every buffer is held).
+ * The results come back as a list of bytes, one per message.
+ */
+#include "batch.h"
+
+#include <zuc.h>
+
+#include "args.h"
+#include "batch_args.h"
+
+#define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
+#define FLAGS (METH_FASTCALL | METH_KEYWORDS)
+#define MAX_SLOTS 10
+
+/* What every batch call holds: the messages, their buffers, the results. */
+typedef struct {
+    PyObject *messages;
+    Py_ssize_t n;
+    zpy_pool pool;
+    PyObject *results; /* a list of n items */
+    void *jobs;
+} batch;
+
+/* Reads the messages and makes room for n jobs of job_size bytes (the
+ * buffers: batch_pool, once the arguments are read). */
+static int batch_begin(batch *b, PyObject *messages, size_t job_size)
+{
+    b->results = NULL;
+    b->jobs = NULL;
+    b->pool.views = NULL;
+    if (zpy_messages(messages, "messages", &b->messages, &b->n) < 0) {
+        return -1;
+    }
+    b->results = PyList_New(b->n);
+    b->jobs = PyMem_Malloc((size_t)(b->n > 0 ? b->n : 1) * job_size);
+    if (!b->results || !b->jobs) {
+        if (b->results) {
+            PyErr_NoMemory();
+        }
+        return -1;
+    }
+    return 0;
+}
+
+/* Room for the buffers of the messages and of nseq other arguments given
+ * as one per message (a sequence); 0 or -1. */
+static int batch_pool(batch *b, int nseq)
+{
+    return zpy_pool_init(&b->pool, b->n * (1 + nseq));
+}
+
+/* How many of the arguments are sequences (one buffer per message). */
+static int sequences(zpy_barg *const *args, int n)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        count += args[i]->seq != NULL;
+    }
+    return count;
+}
+
+/* Releases everything; returns the results if ok, else NULL. */
+static PyObject *batch_end(batch *b, int ok)
+{
+    if (b->pool.views) {
+        zpy_pool_release(&b->pool);
+    }
+    PyMem_Free(b->jobs);
+    Py_CLEAR(b->messages);
+    if (!ok) {
+        Py_CLEAR(b->results);
+    }
+    return b->results;
+}
+
+/* A new bytes object of size bytes as result i; its buffer, or NULL. */
+static uint8_t *result_bytes(batch *b, Py_ssize_t i, Py_ssize_t size)
+{
+    PyObject *bytes = PyBytes_FromStringAndSize(NULL, size);
+    if (!bytes) {
+        return NULL;
+    }
+    PyList_SetItem(b->results, i, bytes);
+    return (uint8_t *)PyBytes_AsString(bytes);
+}
+
+/* The 3GPP leading arguments of a batch: keys, then counts, bearers and
+ * directions, or (where allowed) ivs given instead of those three. */
+typedef struct {
+    zpy_barg keys, counts, bearers, directions, ivs;
+    int by_iv;
+} head;
+
+static void head_release(head *h)
+{
+    zpy_barg_release(&h->keys);
+    zpy_barg_release(&h->counts);
+    zpy_barg_release(&h->bearers);
+    zpy_barg_release(&h->directions);
+    zpy_barg_release(&h->ivs);
+}
+
+/* slots[0..3]: keys, counts, bearers, directions; ivs_obj: NULL where the
+ * algorithm takes no IV. */
+static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
+                     Py_ssize_t key_bytes)
+{
+    h->by_iv = ivs_obj && ivs_obj != Py_None;
+    int optional = h->by_iv;
+    zpy_barg *all[] = { &h->keys, &h->counts, &h->bearers, &h->directions, &h->ivs };
+    for (int i = 0; i < 5; i++) {
+        zpy_barg_ints(all[i], "", NULL, 0, 0, 0, 1, 0); /* cleared: releasable */
+    }
+    if (h->by_iv && ((slots[1] && slots[1] != Py_None) || (slots[2] && slots[2] != Py_None) ||
+                     (slots[3] && slots[3] != Py_None))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "counts, bearers, directions: must be None when ivs is given");
+        return -1;
+    }
+    if (zpy_barg_buffers(&h->keys, "keys", slots[0], n, key_bytes, 0) < 0 ||
+        zpy_barg_ints(&h->counts, "counts", slots[1], n, 0, UINT32_MAX, optional, 0) < 0 ||
+        zpy_barg_ints(&h->bearers, "bearers", slots[2], n, 0, 31, optional, 0) < 0 ||
+        zpy_barg_ints(&h->directions, "directions", slots[3], n, 0, 1, optional, 0) < 0 ||
+        zpy_barg_buffers(&h->ivs, "ivs", ivs_obj, n, ZUC_NXA6_IV_BYTES, 1) < 0) {
+        head_release(h);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const uint8_t *key;
+    const uint8_t *iv; /* NULL: made from count, bearer, direction */
+    uint32_t count;
+    uint8_t bearer;
+    uint8_t direction;
+} head_job;
+
+static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, head_job *j)
+{
+    long long count, bearer, direction;
+    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool, key_bytes);
+    if (!key || zpy_barg_int(&h->counts, i, 0, UINT32_MAX, &count) < 0 ||
+        zpy_barg_int(&h->bearers, i, 0, 31, &bearer) < 0 ||
+        zpy_barg_int(&h->directions, i, 0, 1, &direction) < 0) {
+        return -1;
+    }
+    j->key = key->buf;
+    j->count = (uint32_t)count;
+    j->bearer = (uint8_t)bearer;
+    j->direction = (uint8_t)direction;
+    j->iv = NULL;
+    if (h->by_iv) {
+        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool, ZUC_NXA6_IV_BYTES);
+        if (!iv) {
+            return -1;
+        }
+        j->iv = iv->buf;
+    }
+    return 0;
+}
+
+/* The bits of message i: bits[i] if bits was given (at most the message's
+ * bits and max), else all of the message. */
+static int bits_at(zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t max, size_t *out)
+{
+    long long all = (long long)msg->len * 8;
+    long long v = all;
+    if (bits->obj && zpy_barg_int(bits, i, 0, (long long)max, &v) < 0) {
+        return -1;
+    }
+    if (v > all) {
+        PyErr_Format(PyExc_ValueError, "bits[%zd]: %lld bits, beyond messages[%zd] (%zd bytes)", i,
+                     v, i, msg->len);
+        return -1;
+    }
+    if (v > (long long)max) {
+        PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bits", i, max);
+        return -1;
+    }
+    *out = (size_t)v;
+    return 0;
+}
+
+/* libzuc's result: ok, or a ValueError (the checks before should leave
+ * none; ZUC_EAUTH is no error for decryption, whose results say it). */
+static int check_code(int code, const char *fname)
+{
+    if (code == ZUC_OK || code == ZUC_EAUTH) {
+        return 0;
+    }
+    zpy_zuc_error(fname, code);
+    return -1;
+}
+
+/* The results of a batch call: the list of bytes, or (into) None. */
+static PyObject *batch_result(batch *b, int ok, int into)
+{
+    PyObject *results = batch_end(b, ok);
+    if (results && into) {
+        Py_DECREF(results);
+        Py_RETURN_NONE;
+    }
+    return results;
+}
+
+/* eea3_many and nea6_many, and their _into forms. */
+static const char *const eea3_names[] = { "keys",     "counts", "bearers", "directions",
+                                          "messages", "bits",   "ivs" };
+static const char *const eea3_into_names[] = { "keys",     "counts", "bearers", "directions",
+                                               "messages", "outs",   "bits",    "ivs" };
+static const zpy_sig eea3_many_sig = { "eea3_many", eea3_names, 6, 5 };
+static const zpy_sig nea6_many_sig = { "nea6_many", eea3_names, 7, 5 };
+static const zpy_sig eea3_many_into_sig = { "eea3_many_into", eea3_into_names, 7, 6 };
+static const zpy_sig nea6_many_into_sig = { "nea6_many_into", eea3_into_names, 8, 6 };
+
+static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                                 const zpy_sig *sig, int nea6, int into)
+{
+    PyObject *slots[MAX_SLOTS];
+    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
+        return NULL;
+    }
+    Py_ssize_t key_bytes = nea6 ? ZUC_NXA6_KEY_BYTES : ZUC128_KEY_BYTES;
+    size_t max_bits = nea6 ? ZUC_NEA6_MAX_BITS : ZUC_EEA3_MAX_BITS;
+    batch b;
+    head h;
+    zpy_barg bits;
+    zpy_barg outs;
+    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    int ok = 0;
+    if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job)) < 0) {
+        return batch_end(&b, 0);
+    }
+    if (head_init(&h, slots, nea6 ? slots[6 + into] : NULL, b.n, key_bytes) < 0) {
+        return batch_end(&b, 0);
+    }
+    PyObject *bits_obj = slots[5 + into];
+    if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
+        (bits_obj && bits_obj != Py_None &&
+         zpy_barg_ints(&bits, "bits", bits_obj, b.n, 0, (long long)max_bits, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs, &outs };
+    if (batch_pool(&b, sequences(per_message, 3)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        head_job j;
+        size_t nbits;
+        if (head_at(&h, i, &b.pool, key_bytes, &j) < 0) {
+            goto done;
+        }
+        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool, -1);
+        if (!msg || bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
+            goto done;
+        }
+        Py_ssize_t need = (Py_ssize_t)((nbits + 7) / 8);
+        uint8_t *out =
+            into ? zpy_barg_out(&outs, i, &b.pool, need, msg) : result_bytes(&b, i, need);
+        if (!out) {
+            goto done;
+        }
+        if (nea6) {
+            ((zuc_nea6_job *)b.jobs)[i] =
+                (zuc_nea6_job){ j.key, j.count, j.bearer, j.direction, j.iv, msg->buf, out, nbits };
+        } else {
+            ((zuc_eea3_job *)b.jobs)[i] =
+                (zuc_eea3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, out, nbits };
+        }
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = nea6 ? zuc_nea6_n(b.jobs, (size_t)b.n) : zuc_eea3_n(b.jobs, (size_t)b.n);
+    PyEval_RestoreThread(gil);
+    ok = check_code(code, sig->fname) == 0;
+done:
+    zpy_barg_release(&bits);
+    zpy_barg_release(&outs);
+    head_release(&h);
+    return batch_result(&b, ok, into);
+}
+
+static PyObject *py_eea3_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &eea3_many_sig, 0, 0);
+}
+
+static PyObject *py_eea3_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &eea3_many_into_sig, 0, 1);
+}
+
+static PyObject *py_nea6_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &nea6_many_sig, 1, 0);
+}
+
+static PyObject *py_nea6_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return bit_cipher_many(a, n, kw, &nea6_many_into_sig, 1, 1);
+}
+
+/* eia3_many: 4-byte MACs. */
+static const zpy_sig eia3_many_sig = { "eia3_many", eea3_names, 6, 5 };
+
+static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    (void)m;
+    PyObject *slots[MAX_SLOTS];
+    if (zpy_parse(&eia3_many_sig, args, nargs, kwnames, slots) < 0) {
+        return NULL;
+    }
+    batch b;
+    head h;
+    zpy_barg bits;
+    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
+    uint32_t *macs = NULL;
+    int ok = 0;
+    if (batch_begin(&b, slots[4], sizeof(zuc_eia3_job)) < 0 ||
+        head_init(&h, slots, NULL, b.n, ZUC128_KEY_BYTES) < 0) {
+        return batch_end(&b, 0);
+    }
+    macs = PyMem_Malloc((size_t)(b.n > 0 ? b.n : 1) * sizeof *macs);
+    if (!macs) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if ((slots[5] && slots[5] != Py_None &&
+         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys };
+    if (batch_pool(&b, sequences(per_message, 1)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zuc_eia3_job *jobs = b.jobs;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        head_job j;
+        size_t nbits;
+        const Py_buffer *msg;
+        if (head_at(&h, i, &b.pool, ZUC128_KEY_BYTES, &j) < 0 ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+            bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
+            goto done;
+        }
+        jobs[i] =
+            (zuc_eia3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, nbits, &macs[i] };
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = zuc_eia3_n(jobs, (size_t)b.n);
+    PyEval_RestoreThread(gil);
+    if (check_code(code, "eia3_many") < 0) {
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        uint8_t *out = result_bytes(&b, i, 4);
+        if (!out) {
+            goto done;
+        }
+        out[0] = (uint8_t)(macs[i] >> 24);
+        out[1] = (uint8_t)(macs[i] >> 16);
+        out[2] = (uint8_t)(macs[i] >> 8);
+        out[3] = (uint8_t)macs[i];
+    }
+    ok = 1;
+done:
+    PyMem_Free(macs);
+    zpy_barg_release(&bits);
+    head_release(&h);
+    return batch_end(&b, ok);
+}
+
+/* nia6_many: tags of tag_size bytes (one size, or one per message). */
+static const char *const nia6_names[] = { "keys",     "counts",   "bearers", "directions",
+                                          "messages", "tag_size", "ivs" };
+static const zpy_sig nia6_many_sig = { "nia6_many", nia6_names, 7, 5 };
+
+static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
+                              PyObject *kwnames)
+{
+    (void)m;
+    PyObject *slots[MAX_SLOTS];
+    if (zpy_parse(&nia6_many_sig, args, nargs, kwnames, slots) < 0) {
+        return NULL;
+    }
+    batch b;
+    head h;
+    zpy_barg tags;
+    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
+    int ok = 0;
+    if (batch_begin(&b, slots[4], sizeof(zuc_nia6_job)) < 0 ||
+        head_init(&h, slots, slots[6], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
+        return batch_end(&b, 0);
+    }
+    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1, 4) <
+        0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zuc_nia6_job *jobs = b.jobs;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        head_job j;
+        long long tag_bytes;
+        const Py_buffer *msg;
+        uint8_t *tag;
+        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+            goto done;
+        }
+        if ((size_t)msg->len > ZUC_NXA6_MAX_BYTES) {
+            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
+                         (size_t)ZUC_NXA6_MAX_BYTES);
+            goto done;
+        }
+        if (!(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
+            goto done;
+        }
+        jobs[i] = (zuc_nia6_job){ j.key,    j.count,          j.bearer, j.direction,      j.iv,
+                                  msg->buf, (size_t)msg->len, tag,      (size_t)tag_bytes };
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = zuc_nia6_n(jobs, (size_t)b.n);
+    PyEval_RestoreThread(gil);
+    ok = check_code(code, "nia6_many") == 0;
+done:
+    zpy_barg_release(&tags);
+    head_release(&h);
+    return batch_end(&b, ok);
+}
+
+/* nca6_encrypt_many (ciphertext || tag) and nca6_decrypt_many (the
+ * plaintext, or None where the tag does not verify). */
+static const char *const nca6_names[] = { "keys",     "counts", "bearers",  "directions",
+                                          "messages", "aads",   "tag_size", "ivs" };
+static const zpy_sig nca6_encrypt_many_sig = { "nca6_encrypt_many", nca6_names, 8, 5 };
+static const char *const nca6_into_names[] = { "keys",       "counts",   "bearers",
+                                               "directions", "messages", "outs",
+                                               "aads",       "tag_size", "ivs" };
+static const zpy_sig nca6_encrypt_many_into_sig = { "nca6_encrypt_many_into", nca6_into_names, 9,
+                                                    6 };
+static const zpy_sig nca6_decrypt_many_sig = { "nca6_decrypt_many", nca6_names, 8, 5 };
+
+static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
+                           const zpy_sig *sig, int decrypt, int into)
+{
+    PyObject *slots[MAX_SLOTS];
+    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
+        return NULL;
+    }
+    batch b;
+    head h;
+    zpy_barg tags;
+    zpy_barg aads;
+    zpy_barg outs;
+    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&aads, "aads", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    int *verified = NULL;
+    Py_ssize_t *index = NULL; /* decrypt: the message of each job */
+    size_t njobs = 0;
+    int ok = 0;
+    if (batch_begin(&b, slots[4], sizeof(zuc_nca6_job)) < 0 ||
+        head_init(&h, slots, slots[7 + into], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
+        return batch_end(&b, 0);
+    }
+    size_t count = (size_t)(b.n > 0 ? b.n : 1);
+    verified = PyMem_Malloc(count * sizeof *verified);
+    index = PyMem_Malloc(count * sizeof *index);
+    if (!verified || !index) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
+        zpy_barg_buffers(&aads, "aads", slots[5 + into], b.n, -1, 1) < 0 ||
+        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX,
+                      1, 16) < 0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &h.keys, &h.ivs, &aads, &outs };
+    if (batch_pool(&b, sequences(per_message, 4)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zuc_nca6_job *jobs = b.jobs;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        head_job j;
+        long long tag_bytes;
+        const Py_buffer *msg;
+        const Py_buffer *aad = NULL;
+        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool, -1))) ||
+            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+            goto done;
+        }
+        size_t tb = (size_t)tag_bytes;
+        if (decrypt && (size_t)msg->len < tb) {
+            Py_INCREF(Py_None); /* too short to hold its tag: not authentic */
+            PyList_SetItem(b.results, i, Py_None);
+            continue;
+        }
+        size_t len = decrypt ? (size_t)msg->len - tb : (size_t)msg->len;
+        size_t aad_len = aad ? (size_t)aad->len : 0;
+        if (len > ZUC_NXA6_MAX_BYTES || aad_len > ZUC_NXA6_MAX_BYTES) {
+            PyErr_Format(PyExc_ValueError, "%s[%zd]: beyond the limit of %zu bytes",
+                         len > ZUC_NXA6_MAX_BYTES ? "messages" : "aads", i,
+                         (size_t)ZUC_NXA6_MAX_BYTES);
+            goto done;
+        }
+        Py_ssize_t need = (Py_ssize_t)(decrypt ? len : len + tb);
+        uint8_t *out =
+            into ? zpy_barg_out(&outs, i, &b.pool, need, msg) : result_bytes(&b, i, need);
+        if (!out) {
+            goto done;
+        }
+        const uint8_t *in = msg->buf;
+        size_t k = njobs++;
+        index[k] = i;
+        jobs[k] = (zuc_nca6_job){ j.key,
+                                  j.count,
+                                  j.bearer,
+                                  j.direction,
+                                  j.iv,
+                                  aad ? aad->buf : NULL,
+                                  aad_len,
+                                  in,
+                                  out,
+                                  len,
+                                  decrypt ? (uint8_t *)in + len : out + len,
+                                  tb,
+                                  &verified[k] };
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = decrypt ? zuc_nca6_decrypt_n(jobs, njobs) : zuc_nca6_encrypt_n(jobs, njobs);
+    PyEval_RestoreThread(gil);
+    if (check_code(code, sig->fname) < 0) {
+        goto done;
+    }
+    for (size_t k = 0; decrypt && k < njobs; k++) {
+        if (!verified[k]) {
+            Py_INCREF(Py_None); /* its bytes object, never written, goes */
+            PyList_SetItem(b.results, index[k], Py_None);
+        }
+    }
+    ok = 1;
+done:
+    PyMem_Free(verified);
+    PyMem_Free(index);
+    zpy_barg_release(&aads);
+    zpy_barg_release(&tags);
+    zpy_barg_release(&outs);
+    head_release(&h);
+    return batch_result(&b, ok, into);
+}
+
+static PyObject *py_nca6_encrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return nca6_many(a, n, kw, &nca6_encrypt_many_sig, 0, 0);
+}
+
+static PyObject *py_nca6_encrypt_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n,
+                                           PyObject *kw)
+{
+    (void)m;
+    return nca6_many(a, n, kw, &nca6_encrypt_many_into_sig, 0, 1);
+}
+
+static PyObject *py_nca6_decrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
+{
+    (void)m;
+    return nca6_many(a, n, kw, &nca6_decrypt_many_sig, 1, 0);
+}
+
+/* The IV size a ZUC-256 version takes in a batch: 25 bytes for 2018, 16 for
+ * 2021 and 2023 (the packed 23-byte form is for the one-message calls). */
+static Py_ssize_t zuc256_iv_size(int version)
+{
+    return (Py_ssize_t)zuc256v_iv_bytes(version);
+}
+
+/* zuc256_crypt_many: one version for all. */
+static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
+static const zpy_sig zuc256_crypt_many_sig = { "zuc256_crypt_many", zuc256_crypt_names, 4, 3 };
+
+static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
+                                      PyObject *kwnames)
+{
+    (void)m;
+    PyObject *slots[MAX_SLOTS];
+    int version;
+    if (zpy_parse(&zuc256_crypt_many_sig, args, nargs, kwnames, slots) < 0 ||
+        zpy_version(slots[3], "version", &version) < 0) {
+        return NULL;
+    }
+    batch b;
+    zpy_barg keys, ivs;
+    zpy_barg_ints(&keys, "keys", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_ints(&ivs, "ivs", NULL, 0, 0, 0, 1, 0);
+    int ok = 0;
+    if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job)) < 0) {
+        return batch_end(&b, 0);
+    }
+    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
+        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &keys, &ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zuc256_crypt_job *jobs = b.jobs;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        const Py_buffer *key, *iv, *msg;
+        uint8_t *out;
+        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
+            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1))) {
+            goto done;
+        }
+        if ((size_t)msg->len > ZUC256_MAX_BYTES) {
+            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
+                         (size_t)ZUC256_MAX_BYTES);
+            goto done;
+        }
+        if (!(out = result_bytes(&b, i, msg->len))) {
+            goto done;
+        }
+        jobs[i] = (zuc256_crypt_job){ key->buf, iv->buf, msg->buf, out, (size_t)msg->len };
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = zuc256v_crypt_n(version, jobs, (size_t)b.n);
+    PyEval_RestoreThread(gil);
+    ok = check_code(code, "zuc256_crypt_many") == 0;
+done:
+    zpy_barg_release(&keys);
+    zpy_barg_release(&ivs);
+    return batch_end(&b, ok);
+}
+
+/* zuc256_mac_many: tags of 4, 8 or 16 bytes (one size, or one per message). */
+static const char *const zuc256_mac_names[] = { "keys",     "ivs",     "messages",
+                                                "tag_size", "version", "bits" };
+static const zpy_sig zuc256_mac_many_sig = { "zuc256_mac_many", zuc256_mac_names, 6, 3 };
+
+static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
+                                    PyObject *kwnames)
+{
+    (void)m;
+    PyObject *slots[MAX_SLOTS];
+    int version;
+    if (zpy_parse(&zuc256_mac_many_sig, args, nargs, kwnames, slots) < 0 ||
+        zpy_version(slots[4], "version", &version) < 0) {
+        return NULL;
+    }
+    batch b;
+    zpy_barg keys, ivs, tags, bits;
+    zpy_barg *all[] = { &keys, &ivs, &tags, &bits };
+    for (int k = 0; k < 4; k++) {
+        zpy_barg_ints(all[k], "", NULL, 0, 0, 0, 1, 0);
+    }
+    int ok = 0;
+    if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job)) < 0) {
+        return batch_end(&b, 0);
+    }
+    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
+        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0 ||
+        zpy_barg_ints(&tags, "tag_size", slots[3], b.n, 4, 16, 1, 4) < 0 ||
+        (slots[5] && slots[5] != Py_None &&
+         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, UINT32_MAX, 0, 0) < 0)) {
+        goto done;
+    }
+    zpy_barg *const per_message[] = { &keys, &ivs };
+    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
+        goto done;
+    }
+    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zuc256_mac_job *jobs = b.jobs;
+    for (Py_ssize_t i = 0; i < b.n; i++) {
+        const Py_buffer *key, *iv, *msg;
+        long long tag_bytes;
+        size_t nbits;
+        uint8_t *tag;
+        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
+            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+            zpy_barg_int(&tags, i, 4, 16, &tag_bytes) < 0) {
+            goto done;
+        }
+        if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16) {
+            PyErr_Format(PyExc_ValueError, "tag_size: must be 4, 8 or 16, got %lld", tag_bytes);
+            goto done;
+        }
+        if (bits_at(&bits, i, msg, ((size_t)1 << 32) - 16 * (size_t)tag_bytes, &nbits) < 0 ||
+            !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
+            goto done;
+        }
+        jobs[i] = (zuc256_mac_job){ key->buf, iv->buf, msg->buf, nbits, tag, (size_t)tag_bytes };
+    }
+    PyThreadState *gil = PyEval_SaveThread();
+    int code = zuc256v_mac_n(version, jobs, (size_t)b.n);
+    PyEval_RestoreThread(gil);
+    ok = check_code(code, "zuc256_mac_many") == 0;
+done:
+    for (int k = 0; k < 4; k++) {
+        zpy_barg_release(all[k]);
+    }
+    return batch_end(&b, ok);
+}
+
+PyDoc_STRVAR(eea3_many_doc,
+             "eea3_many($module, /, keys, counts, bearers, directions, messages, bits=None)\n"
+             "--\n\n"
+             "eea3() over many messages in one call: libzuc spreads them over its SIMD\n"
+             "lanes with the GIL released. Each argument is one value for every message\n"
+             "or a sequence with one per message (bits: None, or one length per\n"
+             "message). Returns a list of bytes, one per message.\n\n"
+             ">>> [c.hex() for c in zuc.eea3_many(bytes(16), [0, 1], 0, 0, [b'hi', b'hey'])]\n"
+             "['4fd7', '89f119']\n");
+PyDoc_STRVAR(eea3_many_into_doc,
+             "eea3_many_into($module, /, keys, counts, bearers, directions, messages, outs,\n"
+             "               bits=None)\n--\n\n"
+             "eea3_many() writing each result into outs[i], a writable buffer of at least\n"
+             "ceil(bits / 8) bytes (the message itself allowed; the outputs of different\n"
+             "messages must not overlap). Returns None. Buffers reused from call to call\n"
+             "spare the allocation (and first touch) of new bytes objects.\n\n"
+             ">>> msgs = [bytearray(b'hi'), bytearray(b'hey')]\n"
+             ">>> zuc.eea3_many_into(bytes(16), [0, 1], 0, 0, msgs, msgs)\n"
+             ">>> [m.hex() for m in msgs]\n"
+             "['4fd7', '89f119']\n");
+PyDoc_STRVAR(eia3_many_doc,
+             "eia3_many($module, /, keys, counts, bearers, directions, messages, bits=None)\n"
+             "--\n\n"
+             "eia3() over many messages (arguments as for eea3_many): a list of 4-byte\n"
+             "MACs.\n\n"
+             ">>> zuc.eia3_many(bytes(16), 0, 0, 0, [b'\\x00'], bits=[1])[0].hex()\n"
+             "'c8a9595e'\n");
+PyDoc_STRVAR(nea6_many_doc,
+             "nea6_many($module, /, keys, counts, bearers, directions, messages, bits=None,\n"
+             "          ivs=None)\n--\n\n"
+             "nea6() over many messages (arguments as for eea3_many; with ivs, a 16-byte\n"
+             "IV per message or one for all, counts, bearers and directions are None).\n\n"
+             ">>> iv = bytes.fromhex('003f' + '00' * 14)\n"
+             ">>> zuc.nea6_many(bytes(32), None, None, None, [b'\\x00'], ivs=iv)[0].hex()\n"
+             "'4b'\n");
+PyDoc_STRVAR(nea6_many_into_doc,
+             "nea6_many_into($module, /, keys, counts, bearers, directions, messages, outs,\n"
+             "               bits=None, ivs=None)\n--\n\n"
+             "nea6_many() writing into outs (as eea3_many_into). Returns None.\n\n"
+             ">>> out = [bytearray(1)]\n"
+             ">>> iv = bytes.fromhex('003f' + '00' * 14)\n"
+             ">>> zuc.nea6_many_into(bytes(32), None, None, None, [b'\\x00'], out, ivs=iv)\n"
+             ">>> out[0].hex()\n"
+             "'4b'\n");
+PyDoc_STRVAR(nia6_many_doc,
+             "nia6_many($module, /, keys, counts, bearers, directions, messages, tag_size=4,\n"
+             "          ivs=None)\n--\n\n"
+             "nia6() over many messages: a list of tags (tag_size one size, or one per\n"
+             "message; ivs as for nea6_many).\n\n"
+             ">>> iv = bytes.fromhex('283f' + '00' * 14)\n"
+             ">>> zuc.nia6_many(bytes(32), None, None, None, [b'\\x00'], 5, ivs=iv)[0].hex()\n"
+             "'41539061eb'\n");
+PyDoc_STRVAR(nca6_encrypt_many_doc,
+             "nca6_encrypt_many($module, /, keys, counts, bearers, directions, messages,\n"
+             "                  aads=None, tag_size=16, ivs=None)\n--\n\n"
+             "nca6_encrypt() over many messages: a list of ciphertext || tag (aads: None,\n"
+             "one for all, or one per message; ivs as for nea6_many).\n\n"
+             ">>> [len(s) for s in zuc.nca6_encrypt_many(bytes(32), [1, 2], 3, 0, [b'a', b'bc'])]\n"
+             "[17, 18]\n");
+PyDoc_STRVAR(nca6_encrypt_many_into_doc,
+             "nca6_encrypt_many_into($module, /, keys, counts, bearers, directions, messages,\n"
+             "                       outs, aads=None, tag_size=16, ivs=None)\n--\n\n"
+             "nca6_encrypt_many() writing ciphertext || tag into outs[i] (len(messages[i])\n"
+             "+ tag_size bytes at least). Returns None.\n\n"
+             ">>> outs = [bytearray(17), bytearray(18)]\n"
+             ">>> zuc.nca6_encrypt_many_into(bytes(32), [1, 2], 3, 0, [b'a', b'bc'], outs)\n"
+             ">>> [bytes(o) for o in outs] == zuc.nca6_encrypt_many(bytes(32), [1, 2], 3, 0,\n"
+             "...                                                     [b'a', b'bc'])\n"
+             "True\n");
+PyDoc_STRVAR(nca6_decrypt_many_doc,
+             "nca6_decrypt_many($module, /, keys, counts, bearers, directions, messages,\n"
+             "                  aads=None, tag_size=16, ivs=None)\n--\n\n"
+             "nca6_decrypt() over many messages (each ciphertext || tag): a list with the\n"
+             "plaintext of each message whose tag verifies and None for each that does\n"
+             "not (nothing of it is decrypted).\n\n"
+             ">>> sealed = zuc.nca6_encrypt_many(bytes(32), [1, 2], 3, 0, [b'a', b'bc'])\n"
+             ">>> zuc.nca6_decrypt_many(bytes(32), [1, 1], 3, 0, sealed)\n"
+             "[b'a', None]\n");
+PyDoc_STRVAR(zuc256_crypt_many_doc,
+             "zuc256_crypt_many($module, /, keys, ivs, messages, version=2018)\n--\n\n"
+             "zuc256_crypt() over many messages, one version for all (IVs of 25 bytes for\n"
+             "2018, 16 for 2021 and 2023).\n\n"
+             ">>> zuc.zuc256_crypt_many(bytes(32), bytes(16), [bytes(4)], version=2023)[0].hex()\n"
+             "'0234e932'\n");
+PyDoc_STRVAR(zuc256_mac_many_doc,
+             "zuc256_mac_many($module, /, keys, ivs, messages, tag_size=4, version=2018,\n"
+             "                bits=None)\n--\n\n"
+             "zuc256_mac() over many messages (tag_size and bits: one for all or one per\n"
+             "message).\n\n"
+             ">>> zuc.zuc256_mac_many(bytes(32), bytes(25), [bytes(50)])[0].hex()\n"
+             "'9b972a74'\n");
+
+/* clang-format off */
+#define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
+/* clang-format on */
+PyMethodDef zpy_batch_methods[] = {
+    METHOD(eea3_many),         METHOD(eea3_many_into),
+    METHOD(nea6_many_into),    METHOD(nca6_encrypt_many_into),
+    METHOD(eia3_many),         METHOD(nea6_many),
+    METHOD(nia6_many),         METHOD(nca6_encrypt_many),
+    METHOD(nca6_decrypt_many), METHOD(zuc256_crypt_many),
+    METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
+};

@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: Apache-2.0
+"""python -m zuc.bench runs, with and without zucbench, and prints a row per
+figure (a smoke test: speed is measured by hand, never asserted here)."""
+import os
+
+import pytest
+from zuc import bench
+
+SMALL = ["--repeats", "1", "--messages", "8", "--size", "64", "--small", "40", "--calls", "10"]
+
+
+def test_bench_without_c(capsys, monkeypatch, tmp_path):
+    monkeypatch.delenv("ZUCBENCH", raising=False)
+    monkeypatch.chdir(tmp_path)  # no build/tools/zucbench here
+    assert bench.main(SMALL) == 0
+    out = capsys.readouterr().out
+    assert "its column is left out" in out
+    assert out.count("ns/B") == 5 and out.count("ns/call") == 3
+    assert out.count("<=") == 8
+
+
+def test_bench_beside_zucbench(capsys, zuc_tool):
+    zucbench = os.path.join(os.path.dirname(zuc_tool), "zucbench")
+    if not os.access(zucbench, os.X_OK):
+        pytest.skip(f"no zucbench beside {zuc_tool}")
+    assert bench.main([*SMALL, "--zucbench", zucbench]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if "<=" in line]
+    assert len(rows) == 8, rows
+
+
+def test_bench_refuses_bad_options(capsys):
+    with pytest.raises(SystemExit) as info:
+        bench.main(["--repeats", "0"])
+    assert info.value.code == 2 and "--repeats" in capsys.readouterr().err

@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Layers that give libzuc the names other Python packages use."""
