@@ -3,7 +3,14 @@
  * bearer, direction; length-bits), ZUC-128 (16-byte IV), ZUC-256 (25-byte
  * IV, or 16 bytes for versions 2021 and 2023) and ZUC-NEA6 (16-byte IV or
  * count, bearer, direction; length-bits). Data may come in pieces of any
- * size; encryption and decryption are the same XOR. */
+ * size; encryption and decryption are the same XOR.
+ *
+ * The first piece of a message goes through libzuc's one-message call
+ * (zuc_eea3, zuc256v_crypt, zuc_nea6_iv), as fast as a direct call; the
+ * keystream interface is loaded only if more pieces follow, and skips the
+ * bytes that call used (so a message in many pieces pays its first piece's
+ * keystream twice). ZUC-128, which has no one-message call with a free
+ * IV, always streams. */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -41,8 +48,9 @@ typedef struct {
     zp_link link;
     uint64_t length_bits; /* when length_bits_set */
     int length_bits_set;
-    int started;         /* the keystream is loaded */
-    uint64_t done_bytes; /* since it was */
+    int started;         /* the message has begun (key and IV checked) */
+    int stream_loaded;   /* the keystream interface holds its position */
+    uint64_t done_bytes; /* of this message */
     zp_stream stream;
 } zp_cipher_ctx;
 
@@ -252,16 +260,41 @@ static int cipher_init(void *vctx, const unsigned char *key, size_t keylen, cons
     return 1;
 }
 
-/* Loads the keystream for this key and IV. */
+/* Begins a message: key and IV must be set. */
 static int start(zp_cipher_ctx *c)
 {
-    uint8_t iv16[16];
-    int rc;
     if (!c->key_set || !c->iv_set) {
         zp_error(c->prov, c->key_set ? ZP_R_NO_IV : ZP_R_NO_KEY, "%s: no %s set", c->kind->name,
                  c->key_set ? "IV" : "key");
         return 0;
     }
+    c->started = 1;
+    c->stream_loaded = 0;
+    c->done_bytes = 0;
+    return 1;
+}
+
+/* The first piece through libzuc's one-message call; 0 where there is none. */
+static int first_piece(zp_cipher_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    switch (c->kind->family) {
+    case ZP_EEA3:
+        return zuc_eea3(c->key, c->link.count, c->link.bearer, c->link.direction, in, out,
+                        8 * n) == ZUC_OK;
+    case ZP_ZUC256:
+        return zuc256v_crypt(c->version, c->key, c->iv, in, out, n) == ZUC_OK;
+    case ZP_NEA6:
+        return zuc_nea6_iv(c->key, c->iv, in, out, 8 * n) == ZUC_OK;
+    default:
+        return 0;
+    }
+}
+
+/* Loads the keystream interface at the message's position. */
+static int load_stream(zp_cipher_ctx *c)
+{
+    uint8_t iv16[16];
+    int rc;
     switch (c->kind->family) {
     case ZP_EEA3:
         zp_link_zuc128_iv(&c->link, iv16);
@@ -283,8 +316,8 @@ static int start(zp_cipher_ctx *c)
         return 0;
     }
     c->stream.spare_n = 0;
-    c->started = 1;
-    c->done_bytes = 0;
+    zp_stream_skip_bytes(&c->stream, c->done_bytes);
+    c->stream_loaded = 1;
     return 1;
 }
 
@@ -310,7 +343,11 @@ static int cipher_update(void *vctx, unsigned char *out, size_t *outl, size_t ou
                  (unsigned long long)limit);
         return 0;
     }
-    zp_stream_xor(&c->stream, in, out, inl);
+    if (!(c->done_bytes == 0 && first_piece(c, in, out, inl))) {
+        if (!c->stream_loaded && !load_stream(c))
+            return 0;
+        zp_stream_xor(&c->stream, in, out, inl);
+    }
     c->done_bytes += inl;
     unsigned tail_bits = (unsigned)(c->length_bits % 8);
     if (c->length_bits_set && tail_bits && c->done_bytes == limit)

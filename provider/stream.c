@@ -54,6 +54,24 @@ void zp_stream_xor(zp_stream *s, const uint8_t *in, uint8_t *out, size_t n)
         OPENSSL_cleanse(ks, 4 * used);
 }
 
+void zp_stream_skip_bytes(zp_stream *s, uint64_t n)
+{
+    uint32_t ks[ZP_BLOCK_WORDS];
+    uint64_t nwords = n / 4;
+    while (nwords) {
+        size_t k = nwords < ZP_BLOCK_WORDS ? (size_t)nwords : ZP_BLOCK_WORDS;
+        zuc_keystream(&s->st, ks, k);
+        nwords -= k;
+    }
+    s->spare_n = 0;
+    if (n % 4) {
+        zuc_keystream(&s->st, ks, 1);
+        store_be32(s->spare, ks[0]);
+        s->spare_n = 4 - (unsigned)(n % 4);
+    }
+    OPENSSL_cleanse(ks, sizeof ks);
+}
+
 void zp_stream_skip(zp_stream *s, uint32_t *words, size_t nwords)
 {
     zuc_keystream(&s->st, words, nwords);

@@ -18,6 +18,8 @@ typedef struct {
 
 /* out = in XOR the next n keystream bytes; in == out allowed. */
 void zp_stream_xor(zp_stream *s, const uint8_t *in, uint8_t *out, size_t n);
+/* Drops the next n keystream bytes (those a one-message call already used). */
+void zp_stream_skip_bytes(zp_stream *s, uint64_t n);
 /* Drops the next nwords keystream words (NCA6's tag keys). */
 void zp_stream_skip(zp_stream *s, uint32_t *words, size_t nwords);
 /* Zeroes the state (it holds key material). */
