@@ -134,8 +134,8 @@ static void nea6_iv_from_link(zp_cipher_ctx *c)
 /* The link parameters as far as a NEA6 IV holds them (bytes 1 and 8..11). */
 static void nea6_link_from_iv(zp_cipher_ctx *c)
 {
-    c->link.count = (uint32_t)c->iv[8] << 24 | (uint32_t)c->iv[9] << 16 |
-                    (uint32_t)c->iv[10] << 8 | c->iv[11];
+    c->link.count =
+        (uint32_t)c->iv[8] << 24 | (uint32_t)c->iv[9] << 16 | (uint32_t)c->iv[10] << 8 | c->iv[11];
     c->link.bearer = (c->iv[1] >> 1) & 31;
     c->link.direction = c->iv[1] & 1;
 }
@@ -279,14 +279,11 @@ static int first_piece(zp_cipher_ctx *c, const uint8_t *in, uint8_t *out, size_t
 {
     switch (c->kind->family) {
     case ZP_EEA3:
-        return zuc_eea3(c->key, c->link.count, c->link.bearer, c->link.direction, in, out,
-                        8 * n) == ZUC_OK;
-    case ZP_ZUC256:
-        return zuc256v_crypt(c->version, c->key, c->iv, in, out, n) == ZUC_OK;
-    case ZP_NEA6:
-        return zuc_nea6_iv(c->key, c->iv, in, out, 8 * n) == ZUC_OK;
-    default:
-        return 0;
+        return zuc_eea3(c->key, c->link.count, c->link.bearer, c->link.direction, in, out, 8 * n) ==
+               ZUC_OK;
+    case ZP_ZUC256: return zuc256v_crypt(c->version, c->key, c->iv, in, out, n) == ZUC_OK;
+    case ZP_NEA6: return zuc_nea6_iv(c->key, c->iv, in, out, 8 * n) == ZUC_OK;
+    default: return 0;
     }
 }
 
@@ -301,12 +298,8 @@ static int load_stream(zp_cipher_ctx *c)
         rc = zuc128_keystream_init(&c->stream.st, c->key, iv16);
         OPENSSL_cleanse(iv16, sizeof iv16);
         break;
-    case ZP_ZUC128:
-        rc = zuc128_keystream_init(&c->stream.st, c->key, c->iv);
-        break;
-    case ZP_ZUC256:
-        rc = zuc256v_keystream_init(&c->stream.st, c->version, c->key, c->iv);
-        break;
+    case ZP_ZUC128: rc = zuc128_keystream_init(&c->stream.st, c->key, c->iv); break;
+    case ZP_ZUC256: rc = zuc256v_keystream_init(&c->stream.st, c->version, c->key, c->iv); break;
     default: /* ZUC-NEA6: ZUC-256 version 2023 */
         rc = zuc256v_keystream_init(&c->stream.st, ZUC256_V2023, c->key, c->iv);
         break;
@@ -364,8 +357,10 @@ static int cipher_final(void *vctx, unsigned char *out, size_t *outl, size_t out
     if (!c->started && !start(c))
         return 0;
     if (c->length_bits_set && c->done_bytes != limit_bytes(c)) {
-        zp_error(c->prov, ZP_R_LENGTH_BITS, "%s: length-bits is %llu (%llu bytes), the message "
-                 "had %llu bytes", c->kind->name, (unsigned long long)c->length_bits,
+        zp_error(c->prov, ZP_R_LENGTH_BITS,
+                 "%s: length-bits is %llu (%llu bytes), the message "
+                 "had %llu bytes",
+                 c->kind->name, (unsigned long long)c->length_bits,
                  (unsigned long long)limit_bytes(c), (unsigned long long)c->done_bytes);
         return 0;
     }
@@ -420,13 +415,13 @@ static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-#define ZP_COMMON_GETTABLE                                        \
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),            \
-        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),         \
-        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),   \
+#define ZP_COMMON_GETTABLE                                      \
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),          \
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),       \
+        OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0), \
         OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0)
-#define ZP_LINK_PARAMS                                                                   \
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL),     \
+#define ZP_LINK_PARAMS                                                               \
+    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL), \
         OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL), OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
 
 static const OSSL_PARAM gettable_plain[] = { ZP_COMMON_GETTABLE, OSSL_PARAM_END };
@@ -434,8 +429,9 @@ static const OSSL_PARAM gettable_link[] = { ZP_COMMON_GETTABLE, ZP_LINK_PARAMS, 
 static const OSSL_PARAM gettable_zuc256[] = { ZP_COMMON_GETTABLE,
                                               OSSL_PARAM_int(ZP_PARAM_VERSION, NULL),
                                               OSSL_PARAM_END };
-#define ZP_COMMON_SETTABLE \
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL), OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL)
+#define ZP_COMMON_SETTABLE                             \
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL), \
+        OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL)
 static const OSSL_PARAM settable_plain[] = { ZP_COMMON_SETTABLE, OSSL_PARAM_END };
 static const OSSL_PARAM settable_link[] = { ZP_COMMON_SETTABLE, ZP_LINK_PARAMS, OSSL_PARAM_END };
 static const OSSL_PARAM settable_zuc256[] = { ZP_COMMON_SETTABLE,
@@ -443,12 +439,12 @@ static const OSSL_PARAM settable_zuc256[] = { ZP_COMMON_SETTABLE,
                                               OSSL_PARAM_END };
 
 /* Each algorithm's list, the same with a context or without (NULL). */
-#define ZP_LIST_FN(name, list)                                          \
-    static const OSSL_PARAM *name(void *vctx, void *provctx)            \
-    {                                                                   \
-        (void)vctx;                                                     \
-        (void)provctx;                                                  \
-        return list;                                                    \
+#define ZP_LIST_FN(name, list)                               \
+    static const OSSL_PARAM *name(void *vctx, void *provctx) \
+    {                                                        \
+        (void)vctx;                                          \
+        (void)provctx;                                       \
+        return list;                                         \
     }
 ZP_LIST_FN(gettable_ctx_link, gettable_link)
 ZP_LIST_FN(settable_ctx_link, settable_link)
@@ -522,24 +518,27 @@ static int nea6_get_params(OSSL_PARAM params[])
     return kind_get_params(&kind_nea6, params);
 }
 
-#define ZP_FN(id, fn) { id, (void (*)(void))(fn) }
-#define ZP_CIPHER_TABLE(prefix, gettable_ctx, settable_ctx)                      \
-    const OSSL_DISPATCH zp_##prefix##_functions[] = {                            \
-        ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, prefix##_new),                            \
-        ZP_FN(OSSL_FUNC_CIPHER_FREECTX, cipher_free),                            \
-        ZP_FN(OSSL_FUNC_CIPHER_DUPCTX, cipher_dup),                              \
-        ZP_FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, cipher_init),                       \
-        ZP_FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, cipher_init),                       \
-        ZP_FN(OSSL_FUNC_CIPHER_UPDATE, cipher_update),                           \
-        ZP_FN(OSSL_FUNC_CIPHER_FINAL, cipher_final),                             \
-        ZP_FN(OSSL_FUNC_CIPHER_CIPHER, cipher_oneshot),                          \
-        ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, prefix##_get_params),                 \
-        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, kind_gettable_params),           \
-        ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cipher_get_ctx_params),           \
-        ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cipher_set_ctx_params),           \
-        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gettable_ctx),               \
-        ZP_FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, settable_ctx),               \
-        { 0, NULL },                                                             \
+#define ZP_FN(id, fn)            \
+    {                            \
+        id, (void (*)(void))(fn) \
+    }
+#define ZP_CIPHER_TABLE(prefix, gettable_ctx, settable_ctx)            \
+    const OSSL_DISPATCH zp_##prefix##_functions[] = {                  \
+        ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, prefix##_new),                  \
+        ZP_FN(OSSL_FUNC_CIPHER_FREECTX, cipher_free),                  \
+        ZP_FN(OSSL_FUNC_CIPHER_DUPCTX, cipher_dup),                    \
+        ZP_FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, cipher_init),             \
+        ZP_FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, cipher_init),             \
+        ZP_FN(OSSL_FUNC_CIPHER_UPDATE, cipher_update),                 \
+        ZP_FN(OSSL_FUNC_CIPHER_FINAL, cipher_final),                   \
+        ZP_FN(OSSL_FUNC_CIPHER_CIPHER, cipher_oneshot),                \
+        ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, prefix##_get_params),       \
+        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, kind_gettable_params), \
+        ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cipher_get_ctx_params), \
+        ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cipher_set_ctx_params), \
+        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gettable_ctx),     \
+        ZP_FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, settable_ctx),     \
+        { 0, NULL },                                                   \
     }
 
 ZP_CIPHER_TABLE(eea3, gettable_ctx_link, settable_ctx_link);

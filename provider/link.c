@@ -67,8 +67,9 @@ void zp_link_to_iv5(const zp_link *link, uint8_t iv5[5])
 int zp_link_from_iv5(const zp_provctx *prov, zp_link *link, const uint8_t iv5[5])
 {
     if (iv5[4] & 3) {
-        zp_error(prov, ZP_R_BAD_IV, "byte 4 of the IV is BEARER << 3 | DIRECTION << 2: its low "
-                                    "two bits must be zero");
+        zp_error(prov, ZP_R_BAD_IV,
+                 "byte 4 of the IV is BEARER << 3 | DIRECTION << 2: its low "
+                 "two bits must be zero");
         return 0;
     }
     link->count = (uint32_t)iv5[0] << 24 | (uint32_t)iv5[1] << 16 | (uint32_t)iv5[2] << 8 | iv5[3];

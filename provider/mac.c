@@ -27,10 +27,11 @@ typedef struct {
 } zp_mac_kind;
 
 static const zp_mac_kind kind_eia3 = { ZP_EIA3, "ZUC-128-EIA3", 16, 5, 4, ZUC_EIA3_MAX_BITS };
-static const zp_mac_kind kind_zuc256_mac = { ZP_ZUC256_MAC, "ZUC-256-MAC", 32, 25, 16,
-                                             (uint64_t)ZUC256_MAX_BYTES * 8 };
-static const zp_mac_kind kind_nia6 = { ZP_NIA6, "ZUC-NIA6", 32, 16, 16,
-                                       (uint64_t)ZUC_NXA6_MAX_BYTES * 8 };
+static const zp_mac_kind kind_zuc256_mac = {
+    ZP_ZUC256_MAC, "ZUC-256-MAC", 32, 25, 16, (uint64_t)ZUC256_MAX_BYTES * 8
+};
+static const zp_mac_kind kind_nia6 = { ZP_NIA6, "ZUC-NIA6", 32,
+                                       16,      16,         (uint64_t)ZUC_NXA6_MAX_BYTES * 8 };
 
 typedef struct {
     const zp_provctx *prov;
@@ -140,12 +141,9 @@ static int set_iv(zp_mac_ctx *c, const uint8_t *iv, size_t ivlen)
 static int tag_size_ok(const zp_mac_ctx *c, size_t n)
 {
     switch (c->kind->family) {
-    case ZP_EIA3:
-        return n == 4;
-    case ZP_ZUC256_MAC:
-        return n == 4 || n == 8 || n == 16;
-    default:
-        return n >= ZUC_NXA6_TAG_MIN && n <= ZUC_NXA6_TAG_MAX;
+    case ZP_EIA3: return n == 4;
+    case ZP_ZUC256_MAC: return n == 4 || n == 8 || n == 16;
+    default: return n >= ZUC_NXA6_TAG_MIN && n <= ZUC_NXA6_TAG_MAX;
     }
 }
 
@@ -158,8 +156,7 @@ static int set_octets(zp_mac_ctx *c, const OSSL_PARAM params[], const char *key,
     if (!p)
         return 1;
     if (!OSSL_PARAM_get_octet_string_ptr(p, &data, &n)) {
-        zp_error(c->prov, ZP_R_BAD_PARAMETER, "%s: %s must be an octet string", c->kind->name,
-                 key);
+        zp_error(c->prov, ZP_R_BAD_PARAMETER, "%s: %s must be an octet string", c->kind->name, key);
         return 0;
     }
     return set(c, data, n);
@@ -204,7 +201,8 @@ static int set_link(zp_mac_ctx *c, const OSSL_PARAM params[])
     if (!zp_length_bits_set(c->prov, &bits, &bits_set, c->kind->max_bits, params))
         return 0;
     if (bits_set && c->kind->family == ZP_NIA6 && bits % 8) {
-        zp_error(c->prov, ZP_R_BAD_PARAMETER, "ZUC-NIA6: length-bits must be whole bytes "
+        zp_error(c->prov, ZP_R_BAD_PARAMETER,
+                 "ZUC-NIA6: length-bits must be whole bytes "
                  "(libzuc's ZUC-NIA6 tags whole bytes)");
         return 0;
     }
@@ -275,8 +273,8 @@ static int compute(zp_mac_ctx *c, size_t bits, uint8_t *out)
         return zuc256v_mac(c->version, c->key, c->iv, c->msg.data, bits, out, c->tag_bytes);
     default:
         if (c->iv_from_link)
-            return zuc_nia6(c->key, l->count, l->bearer, l->direction, c->msg.data, bits / 8,
-                            out, c->tag_bytes);
+            return zuc_nia6(c->key, l->count, l->bearer, l->direction, c->msg.data, bits / 8, out,
+                            c->tag_bytes);
         return zuc_nia6_iv(c->key, c->iv, c->msg.data, bits / 8, out, c->tag_bytes);
     }
 }
@@ -331,16 +329,16 @@ static int mac_get_ctx_params(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-#define ZP_MAC_GETTABLE                                  \
-    OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),        \
+#define ZP_MAC_GETTABLE                                     \
+    OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),           \
         OSSL_PARAM_size_t(OSSL_MAC_PARAM_BLOCK_SIZE, NULL), \
         OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
-#define ZP_MAC_SETTABLE                                          \
-    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),        \
-        OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, NULL, 0),     \
-        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),            \
+#define ZP_MAC_SETTABLE                                      \
+    OSSL_PARAM_octet_string(OSSL_MAC_PARAM_KEY, NULL, 0),    \
+        OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, NULL, 0), \
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),        \
         OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
-#define ZP_MAC_LINK                                                                   \
+#define ZP_MAC_LINK                                                                  \
     OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL), \
         OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL)
 
@@ -353,32 +351,35 @@ static const OSSL_PARAM settable_zuc256[] = { ZP_MAC_SETTABLE,
                                               OSSL_PARAM_int(ZP_PARAM_VERSION, NULL),
                                               OSSL_PARAM_END };
 
-#define ZP_LIST_FN(name, list)                                \
-    static const OSSL_PARAM *name(void *vctx, void *provctx)  \
-    {                                                         \
-        (void)vctx;                                           \
-        (void)provctx;                                        \
-        return list;                                          \
+#define ZP_LIST_FN(name, list)                               \
+    static const OSSL_PARAM *name(void *vctx, void *provctx) \
+    {                                                        \
+        (void)vctx;                                          \
+        (void)provctx;                                       \
+        return list;                                         \
     }
 ZP_LIST_FN(gettable_ctx_link, gettable_link)
 ZP_LIST_FN(settable_ctx_link, settable_link)
 ZP_LIST_FN(gettable_ctx_zuc256, gettable_zuc256)
 ZP_LIST_FN(settable_ctx_zuc256, settable_zuc256)
 
-#define ZP_FN(id, fn) { id, (void (*)(void))(fn) }
-#define ZP_MAC_TABLE(prefix, gettable_ctx, settable_ctx)               \
-    const OSSL_DISPATCH zp_##prefix##_functions[] = {                  \
-        ZP_FN(OSSL_FUNC_MAC_NEWCTX, prefix##_new),                     \
-        ZP_FN(OSSL_FUNC_MAC_DUPCTX, mac_dup),                          \
-        ZP_FN(OSSL_FUNC_MAC_FREECTX, mac_free),                        \
-        ZP_FN(OSSL_FUNC_MAC_INIT, mac_init),                           \
-        ZP_FN(OSSL_FUNC_MAC_UPDATE, mac_update),                       \
-        ZP_FN(OSSL_FUNC_MAC_FINAL, mac_final),                         \
-        ZP_FN(OSSL_FUNC_MAC_GET_CTX_PARAMS, mac_get_ctx_params),       \
-        ZP_FN(OSSL_FUNC_MAC_SET_CTX_PARAMS, mac_set_ctx_params),       \
-        ZP_FN(OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, gettable_ctx),        \
-        ZP_FN(OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, settable_ctx),        \
-        { 0, NULL },                                                   \
+#define ZP_FN(id, fn)            \
+    {                            \
+        id, (void (*)(void))(fn) \
+    }
+#define ZP_MAC_TABLE(prefix, gettable_ctx, settable_ctx)         \
+    const OSSL_DISPATCH zp_##prefix##_functions[] = {            \
+        ZP_FN(OSSL_FUNC_MAC_NEWCTX, prefix##_new),               \
+        ZP_FN(OSSL_FUNC_MAC_DUPCTX, mac_dup),                    \
+        ZP_FN(OSSL_FUNC_MAC_FREECTX, mac_free),                  \
+        ZP_FN(OSSL_FUNC_MAC_INIT, mac_init),                     \
+        ZP_FN(OSSL_FUNC_MAC_UPDATE, mac_update),                 \
+        ZP_FN(OSSL_FUNC_MAC_FINAL, mac_final),                   \
+        ZP_FN(OSSL_FUNC_MAC_GET_CTX_PARAMS, mac_get_ctx_params), \
+        ZP_FN(OSSL_FUNC_MAC_SET_CTX_PARAMS, mac_set_ctx_params), \
+        ZP_FN(OSSL_FUNC_MAC_GETTABLE_CTX_PARAMS, gettable_ctx),  \
+        ZP_FN(OSSL_FUNC_MAC_SETTABLE_CTX_PARAMS, settable_ctx),  \
+        { 0, NULL },                                             \
     }
 
 ZP_MAC_TABLE(eia3, gettable_ctx_link, settable_ctx_link);

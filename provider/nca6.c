@@ -135,8 +135,7 @@ static int nca6_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "ZUC-NCA6: ivlen must be 16");
         return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL &&
-        !set_tag(c, p))
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL && !set_tag(c, p))
         return 0;
     zp_link link = c->link;
     int changed = 0;
@@ -165,8 +164,7 @@ static int nca6_init(zp_nca6_ctx *c, int enc, const unsigned char *key, size_t k
         return 0;
     if (key) {
         if (keylen != ZUC_NXA6_KEY_BYTES) {
-            zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6 takes a 32-byte key, not %zu",
-                     keylen);
+            zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6 takes a 32-byte key, not %zu", keylen);
             return 0;
         }
         memcpy(c->key, key, keylen);
@@ -235,8 +233,10 @@ static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
             return 0;
         }
         if (!zp_buf_append(&c->aad, in, inl, ZUC_NXA6_MAX_BYTES)) {
-            zp_error(c->prov, ZP_R_TOO_LONG, "ZUC-NCA6: associated data over %zu bytes or "
-                     "out of memory", (size_t)ZUC_NXA6_MAX_BYTES);
+            zp_error(c->prov, ZP_R_TOO_LONG,
+                     "ZUC-NCA6: associated data over %zu bytes or "
+                     "out of memory",
+                     (size_t)ZUC_NXA6_MAX_BYTES);
             return 0;
         }
         *outl = inl;
@@ -265,17 +265,18 @@ static int nca6_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     if (!c->started && !start(c))
         return 0;
     if (!c->enc && !c->tag_set) {
-        zp_error(c->prov, ZP_R_WRONG_STATE, "ZUC-NCA6: decryption needs the tag (set it "
+        zp_error(c->prov, ZP_R_WRONG_STATE,
+                 "ZUC-NCA6: decryption needs the tag (set it "
                  "before final)");
         return 0;
     }
     /* In place over the kept message: only the tag or the verdict is used. */
     if (c->enc)
-        rc = zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data,
-                                 c->msg.data, c->msg.len, c->tag, c->tag_bytes);
+        rc = zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
+                                 c->msg.len, c->tag, c->tag_bytes);
     else
-        rc = zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data,
-                                 c->msg.data, c->msg.len, c->tag, c->tag_bytes);
+        rc = zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
+                                 c->msg.len, c->tag, c->tag_bytes);
     zp_buf_clear(&c->aad);
     zp_buf_clear(&c->msg);
     if (rc == ZUC_EAUTH) {
@@ -382,7 +383,8 @@ static int nca6_get_params(OSSL_PARAM params[])
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) != NULL &&
         !OSSL_PARAM_set_size_t(p, 1))
         return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) != NULL && !OSSL_PARAM_set_int(p, 1))
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) != NULL &&
+        !OSSL_PARAM_set_int(p, 1))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) != NULL &&
         !OSSL_PARAM_set_int(p, 1))
@@ -415,7 +417,10 @@ static const OSSL_PARAM *nca6_gettable_params(void *provctx)
     return nca6_param_types;
 }
 
-#define ZP_FN(id, fn) { id, (void (*)(void))(fn) }
+#define ZP_FN(id, fn)            \
+    {                            \
+        id, (void (*)(void))(fn) \
+    }
 const OSSL_DISPATCH zp_nca6_functions[] = {
     ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, nca6_new),
     ZP_FN(OSSL_FUNC_CIPHER_FREECTX, nca6_free),

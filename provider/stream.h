@@ -12,8 +12,8 @@
 
 typedef struct {
     zuc_state st;
-    uint8_t spare[4];  /* the last keystream word, big-endian */
-    unsigned spare_n;  /* how many of its bytes (the last ones) are unused */
+    uint8_t spare[4]; /* the last keystream word, big-endian */
+    unsigned spare_n; /* how many of its bytes (the last ones) are unused */
 } zp_stream;
 
 /* out = in XOR the next n keystream bytes; in == out allowed. */

@@ -34,12 +34,9 @@ static const OSSL_ALGORITHM *zp_query(void *provctx, int operation_id, int *no_c
     (void)provctx;
     *no_cache = 0;
     switch (operation_id) {
-    case OSSL_OP_CIPHER:
-        return zp_ciphers;
-    case OSSL_OP_MAC:
-        return zp_macs;
-    default:
-        return NULL;
+    case OSSL_OP_CIPHER: return zp_ciphers;
+    case OSSL_OP_MAC: return zp_macs;
+    default: return NULL;
     }
 }
 
@@ -138,17 +135,12 @@ __attribute__((visibility("default"))) int OSSL_provider_init(const OSSL_CORE_HA
     prov->handle = handle;
     for (; in->function_id != 0; in++) {
         switch (in->function_id) {
-        case OSSL_FUNC_CORE_NEW_ERROR:
-            prov->new_error = OSSL_FUNC_core_new_error(in);
-            break;
+        case OSSL_FUNC_CORE_NEW_ERROR: prov->new_error = OSSL_FUNC_core_new_error(in); break;
         case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
             prov->set_error_debug = OSSL_FUNC_core_set_error_debug(in);
             break;
-        case OSSL_FUNC_CORE_VSET_ERROR:
-            prov->vset_error = OSSL_FUNC_core_vset_error(in);
-            break;
-        default:
-            break;
+        case OSSL_FUNC_CORE_VSET_ERROR: prov->vset_error = OSSL_FUNC_core_vset_error(in); break;
+        default: break;
         }
     }
     *out = zp_provider_functions;

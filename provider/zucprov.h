@@ -43,11 +43,11 @@ void zp_error_at(const zp_provctx *prov, const char *file, int line, const char 
     zp_error_at((prov), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
 /* The 3GPP link parameters of EEA3, EIA3, NEA6, NIA6 and NCA6. */
-#define ZP_PARAM_COUNT "count"           /* uint32 */
-#define ZP_PARAM_BEARER "bearer"         /* unsigned int, 0..31 */
-#define ZP_PARAM_DIRECTION "direction"   /* unsigned int, 0 or 1 */
+#define ZP_PARAM_COUNT "count"             /* uint32 */
+#define ZP_PARAM_BEARER "bearer"           /* unsigned int, 0..31 */
+#define ZP_PARAM_DIRECTION "direction"     /* unsigned int, 0 or 1 */
 #define ZP_PARAM_LENGTH_BITS "length-bits" /* uint64: the message's length in bits */
-#define ZP_PARAM_VERSION "version"       /* int: ZUC-256 version 2018, 2021 or 2023 */
+#define ZP_PARAM_VERSION "version"         /* int: ZUC-256 version 2018, 2021 or 2023 */
 
 typedef struct {
     uint32_t count;

@@ -33,7 +33,7 @@ static void expect_refused(const char *what, int rc, const uint8_t *untouched, s
     check_count(ok);
 }
 
-static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+static const uint8_t key[32] = { 1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16,
                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
 static const uint8_t iv[25] = { 9, 8, 7, 6, 5 << 3 | 1 << 2 };
 
@@ -41,18 +41,18 @@ static void check_sizes(const zp_algs *a)
 {
     expect("EEA3 key 16, IV 5",
            EVP_CIPHER_get_key_length(a->eea3) == 16 && EVP_CIPHER_get_iv_length(a->eea3) == 5);
-    expect("ZUC-128 key 16, IV 16", EVP_CIPHER_get_key_length(a->zuc128) == 16 &&
-                                        EVP_CIPHER_get_iv_length(a->zuc128) == 16);
-    expect("ZUC-256 key 32, IV 25", EVP_CIPHER_get_key_length(a->zuc256) == 32 &&
-                                        EVP_CIPHER_get_iv_length(a->zuc256) == 25);
+    expect("ZUC-128 key 16, IV 16",
+           EVP_CIPHER_get_key_length(a->zuc128) == 16 && EVP_CIPHER_get_iv_length(a->zuc128) == 16);
+    expect("ZUC-256 key 32, IV 25",
+           EVP_CIPHER_get_key_length(a->zuc256) == 32 && EVP_CIPHER_get_iv_length(a->zuc256) == 25);
     expect("NEA6 key 32, IV 16",
            EVP_CIPHER_get_key_length(a->nea6) == 32 && EVP_CIPHER_get_iv_length(a->nea6) == 16);
     expect("NCA6 is an AEAD", (EVP_CIPHER_get_flags(a->nca6) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0);
     expect("EEA3 block size 1", EVP_CIPHER_get_block_size(a->eea3) == 1);
     expect("EEA3 names its provider",
            strcmp(OSSL_PROVIDER_get0_name(EVP_CIPHER_get0_provider(a->eea3)), "zucprov") == 0);
-    expect("EEA3 settable count", OSSL_PARAM_locate_const(EVP_CIPHER_settable_ctx_params(a->eea3),
-                                                          "count") != NULL);
+    expect("EEA3 settable count",
+           OSSL_PARAM_locate_const(EVP_CIPHER_settable_ctx_params(a->eea3), "count") != NULL);
     expect("NIA6 settable size",
            OSSL_PARAM_locate_const(EVP_MAC_settable_ctx_params(a->nia6), "size") != NULL);
     expect("ZUC-256-MAC gettable version",
@@ -67,12 +67,14 @@ static void check_params(const zp_algs *a)
     int unknown = 7;
     OSSL_PARAM get[4] = { OSSL_PARAM_construct_uint32("count", &count),
                           OSSL_PARAM_construct_uint("bearer", &bearer),
-                          OSSL_PARAM_construct_uint("direction", &dir), OSSL_PARAM_construct_end() };
+                          OSSL_PARAM_construct_uint("direction", &dir),
+                          OSSL_PARAM_construct_end() };
     OSSL_PARAM odd[2] = { OSSL_PARAM_construct_int("no-such-parameter", &unknown),
                           OSSL_PARAM_construct_end() };
     expect("EEA3 count, bearer, direction read back from the 5-byte IV",
-           EVP_EncryptInit_ex2(ctx, a->eea3, key, iv, NULL) && EVP_CIPHER_CTX_get_params(ctx, get) &&
-               count == 0x09080706 && bearer == 5 && dir == 1);
+           EVP_EncryptInit_ex2(ctx, a->eea3, key, iv, NULL) &&
+               EVP_CIPHER_CTX_get_params(ctx, get) && count == 0x09080706 && bearer == 5 &&
+               dir == 1);
     expect("EEA3 ignores an unknown parameter", EVP_CIPHER_CTX_set_params(ctx, odd) == 1);
     int version = 2023;
     OSSL_PARAM v[2] = { OSSL_PARAM_construct_int("version", &version), OSSL_PARAM_construct_end() };
@@ -85,7 +87,8 @@ static void check_params(const zp_algs *a)
     EVP_MAC_CTX *m = EVP_MAC_CTX_new(a->nia6);
     size_t size = 8;
     OSSL_PARAM sz[2] = { OSSL_PARAM_construct_size_t("size", &size), OSSL_PARAM_construct_end() };
-    expect("NIA6 size 8 read back", EVP_MAC_CTX_set_params(m, sz) && EVP_MAC_CTX_get_mac_size(m) == 8);
+    expect("NIA6 size 8 read back",
+           EVP_MAC_CTX_set_params(m, sz) && EVP_MAC_CTX_get_mac_size(m) == 8);
     expect("NIA6 ignores an unknown parameter", EVP_MAC_CTX_set_params(m, odd) == 1);
     EVP_MAC_CTX_free(m);
 }
@@ -161,11 +164,15 @@ static void refused_parameters(const zp_algs *a)
     int v2020 = 2020;
     size_t five = 5, eight = 8, seventeen = 17;
     uint64_t twelve = 12;
-    OSSL_PARAM bearer[2] = { OSSL_PARAM_construct_uint("bearer", &big), OSSL_PARAM_construct_end() };
-    OSSL_PARAM dir[2] = { OSSL_PARAM_construct_uint("direction", &two), OSSL_PARAM_construct_end() };
+    OSSL_PARAM bearer[2] = { OSSL_PARAM_construct_uint("bearer", &big),
+                             OSSL_PARAM_construct_end() };
+    OSSL_PARAM dir[2] = { OSSL_PARAM_construct_uint("direction", &two),
+                          OSSL_PARAM_construct_end() };
     OSSL_PARAM ver[2] = { OSSL_PARAM_construct_int("version", &v2020), OSSL_PARAM_construct_end() };
-    OSSL_PARAM size5[2] = { OSSL_PARAM_construct_size_t("size", &five), OSSL_PARAM_construct_end() };
-    OSSL_PARAM size8[2] = { OSSL_PARAM_construct_size_t("size", &eight), OSSL_PARAM_construct_end() };
+    OSSL_PARAM size5[2] = { OSSL_PARAM_construct_size_t("size", &five),
+                            OSSL_PARAM_construct_end() };
+    OSSL_PARAM size8[2] = { OSSL_PARAM_construct_size_t("size", &eight),
+                            OSSL_PARAM_construct_end() };
     OSSL_PARAM size17[2] = { OSSL_PARAM_construct_size_t("size", &seventeen),
                              OSSL_PARAM_construct_end() };
     OSSL_PARAM bits12[2] = { OSSL_PARAM_construct_uint64("length-bits", &twelve),
@@ -229,8 +236,9 @@ static void refused_data(const zp_algs *a)
                        EVP_EncryptFinal_ex(ctx, out + 4, &len),
                    NULL, 0);
     memset(out, 0xA5, sizeof out);
-    expect_refused("ZUC-128 with no IV", EVP_EncryptInit_ex2(ctx, a->zuc128, key, NULL, NULL) &&
-                                             EVP_EncryptUpdate(ctx, out, &len, msg, 16),
+    expect_refused("ZUC-128 with no IV",
+                   EVP_EncryptInit_ex2(ctx, a->zuc128, key, NULL, NULL) &&
+                       EVP_EncryptUpdate(ctx, out, &len, msg, 16),
                    out, sizeof out);
     memset(out, 0xA5, sizeof out);
     expect_refused("NCA6 decryption with no tag",
@@ -252,9 +260,9 @@ static void refused_data(const zp_algs *a)
                    tag, sizeof tag);
     EVP_MAC_CTX_free(m);
     m = EVP_MAC_CTX_new(a->zuc256_mac);
-    expect_refused("ZUC-256-MAC with no IV", EVP_MAC_init(m, key, 32, NULL) &&
-                                                 EVP_MAC_final(m, tag, &tlen, sizeof tag),
-                   tag, sizeof tag);
+    expect_refused("ZUC-256-MAC with no IV",
+                   EVP_MAC_init(m, key, 32, NULL) && EVP_MAC_final(m, tag, &tlen, sizeof tag), tag,
+                   sizeof tag);
     EVP_MAC_CTX_free(m);
 }
 

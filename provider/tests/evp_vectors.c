@@ -109,16 +109,21 @@ static int check_eea3(const json *v, const void *arg)
     uint8_t *ct = hex_decode(json_str(v, "ciphertext"), &clen);
     uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
     uint32_t count = (uint32_t)json_num(v, "count", 0);
-    unsigned bearer = (unsigned)json_num(v, "bearer", 0), dir = (unsigned)json_num(v, "direction", 0);
+    unsigned bearer = (unsigned)json_num(v, "bearer", 0),
+             dir = (unsigned)json_num(v, "direction", 0);
     uint8_t iv5[5] = { (uint8_t)(count >> 24), (uint8_t)(count >> 16), (uint8_t)(count >> 8),
                        (uint8_t)count, (uint8_t)(bearer << 3 | dir << 2) };
     OSSL_PARAM with_bits[2] = { OSSL_PARAM_construct_uint64("length-bits", &bits),
                                 OSSL_PARAM_construct_end() };
     OSSL_PARAM with_link[5];
     link_params(with_link, &count, &bearer, &dir, &bits);
-    zp_cipher_run by_iv = { .cipher = algs.eea3, .enc = 1, .key = key, .iv = iv5, .params = with_bits };
+    zp_cipher_run by_iv = {
+        .cipher = algs.eea3, .enc = 1, .key = key, .iv = iv5, .params = with_bits
+    };
     zp_cipher_run by_link = { .cipher = algs.eea3, .enc = 1, .key = key, .params = with_link };
-    zp_cipher_run decrypt = { .cipher = algs.eea3, .enc = 0, .key = key, .iv = iv5, .params = with_bits };
+    zp_cipher_run decrypt = {
+        .cipher = algs.eea3, .enc = 0, .key = key, .iv = iv5, .params = with_bits
+    };
     int ok = klen == 16 && clen == plen && pieces_give(&by_iv, pt, plen, ct, NULL) &&
              pieces_give(&by_link, pt, plen, ct, NULL);
     /* decryption gives the plaintext with the bits after LENGTH cleared */
@@ -144,7 +149,8 @@ static int check_eia3(const json *v, const void *arg)
     uint8_t *mac = hex_decode(json_str(v, "mac"), &maclen);
     uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
     uint32_t count = (uint32_t)json_num(v, "count", 0);
-    unsigned bearer = (unsigned)json_num(v, "bearer", 0), dir = (unsigned)json_num(v, "direction", 0);
+    unsigned bearer = (unsigned)json_num(v, "bearer", 0),
+             dir = (unsigned)json_num(v, "direction", 0);
     uint8_t iv5[5] = { (uint8_t)(count >> 24), (uint8_t)(count >> 16), (uint8_t)(count >> 8),
                        (uint8_t)count, (uint8_t)(bearer << 3 | dir << 2) };
     /* the message's bytes, as many as the bits need */
@@ -154,7 +160,8 @@ static int check_eia3(const json *v, const void *arg)
                             OSSL_PARAM_construct_end() };
     OSSL_PARAM by_link[5];
     link_params(by_link, &count, &bearer, &dir, &bits);
-    zp_mac_run r1 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_iv }, r2 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_link };
+    zp_mac_run r1 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_iv },
+               r2 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_link };
     int ok = maclen == 4 && n <= mlen && mac_pieces_give(&r1, msg, n, mac, 4) &&
              mac_pieces_give(&r2, msg, n, mac, 4);
     free(key);
@@ -234,7 +241,9 @@ static int check_zuc256_versions(const json *v, const void *arg)
                               (uint8_t)w };
             memcpy(want + 4 * i, be, 4);
         }
-        zp_cipher_run r = { .cipher = algs.zuc256, .enc = 1, .key = key, .iv = iv, .params = with_version };
+        zp_cipher_run r = {
+            .cipher = algs.zuc256, .enc = 1, .key = key, .iv = iv, .params = with_version
+        };
         ok = pieces_give(&r, zeros, n, want, NULL);
         free(zeros);
         free(want);
@@ -268,8 +277,21 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
     uint8_t *ct = hex_decode(json_str(v, "ct"), &clen);
     uint8_t *aad = hex_decode(json_str(v, "aad"), &alen);
     uint8_t *tag = hex_decode(json_str(v, "tag"), &tlen);
-    zp_cipher_run enc = { .cipher = algs.nca6, .enc = 1, .key = key, .iv = iv, .aad = aad, .aad_len = alen, .tag_len = tlen };
-    zp_cipher_run dec = { .cipher = algs.nca6, .enc = 0, .key = key, .iv = iv, .aad = aad, .aad_len = alen, .tag = tag, .tag_len = tlen };
+    zp_cipher_run enc = { .cipher = algs.nca6,
+                          .enc = 1,
+                          .key = key,
+                          .iv = iv,
+                          .aad = aad,
+                          .aad_len = alen,
+                          .tag_len = tlen };
+    zp_cipher_run dec = { .cipher = algs.nca6,
+                          .enc = 0,
+                          .key = key,
+                          .iv = iv,
+                          .aad = aad,
+                          .aad_len = alen,
+                          .tag = tag,
+                          .tag_len = tlen };
     int ok = clen == plen && pieces_give(&enc, pt, plen, ct, tag) &&
              pieces_give(&dec, ct, clen, pt, NULL);
     /* a wrong tag: final fails */
@@ -302,7 +324,9 @@ static int check_nxa6(const json *v, const void *arg)
         uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
         OSSL_PARAM with_bits[2] = { OSSL_PARAM_construct_uint64("length-bits", &bits),
                                     OSSL_PARAM_construct_end() };
-        zp_cipher_run r = { .cipher = algs.nea6, .enc = 1, .key = key, .iv = iv, .params = with_bits };
+        zp_cipher_run r = {
+            .cipher = algs.nea6, .enc = 1, .key = key, .iv = iv, .params = with_bits
+        };
         ok = clen == plen && pieces_give(&r, pt, plen, ct, NULL);
         free(pt);
         free(ct);
@@ -350,8 +374,8 @@ static int run_vectors(void)
         if (!file)
             return 0;
         size_t good = check_items(file, sets[s].check, NULL, sets[s].label, "evp");
-        printf("%-11s evp   %zu/%zu %s (one call and pieces of 1..64 bytes)\n", sets[s].label,
-               good, file->count, good == file->count ? "ok" : "FAILED");
+        printf("%-11s evp   %zu/%zu %s (one call and pieces of 1..64 bytes)\n", sets[s].label, good,
+               file->count, good == file->count ? "ok" : "FAILED");
         json_free(file);
     }
     return 1;
@@ -373,7 +397,8 @@ static int differential_round(uint64_t *rng)
     for (int i = 17; i < 25; i++)
         iv[i] &= 0x3F;
     uint32_t count = (uint32_t)splitmix64_next(rng);
-    unsigned bearer = (unsigned)(splitmix64_next(rng) % 32), dir = (unsigned)(splitmix64_next(rng) & 1);
+    unsigned bearer = (unsigned)(splitmix64_next(rng) % 32),
+             dir = (unsigned)(splitmix64_next(rng) & 1);
     uint64_t bits = 8 * (uint64_t)n - splitmix64_next(rng) % 8;
     int version = (int[]){ 2018, 2021, 2023 }[splitmix64_next(rng) % 3];
     size_t tag_bytes = 4 + splitmix64_next(rng) % 13, mac_size = (size_t[]){ 4, 8, 16 }[n % 3];
@@ -382,19 +407,25 @@ static int differential_round(uint64_t *rng)
     OSSL_PARAM link[5];
 
     link_params(link, &count, &bearer, &dir, &bits);
-    zp_cipher_run eea3 = { .cipher = algs.eea3, .enc = 1, .key = key, .params = link, .piece = piece };
+    zp_cipher_run eea3 = {
+        .cipher = algs.eea3, .enc = 1, .key = key, .params = link, .piece = piece
+    };
     bad += !zp_run_cipher(&eea3, msg, o1, n) ||
            zuc_eea3(key, count, (uint8_t)bearer, (uint8_t)dir, msg, o2, (size_t)bits) != ZUC_OK ||
            !same(o1, o2, n);
 
-    zp_mac_run eia3 = { .mac = algs.eia3, .key = key, .key_len = 16, .params = link, .piece = piece };
+    zp_mac_run eia3 = {
+        .mac = algs.eia3, .key = key, .key_len = 16, .params = link, .piece = piece
+    };
     uint32_t mac;
     bad += !zp_run_mac(&eia3, msg, n, tag1, &len) ||
            zuc_eia3(key, count, (uint8_t)bearer, (uint8_t)dir, msg, (size_t)bits, &mac) != ZUC_OK ||
            be32(tag1) != mac;
 
     OSSL_PARAM v[2] = { OSSL_PARAM_construct_int("version", &version), OSSL_PARAM_construct_end() };
-    zp_cipher_run z256 = { .cipher = algs.zuc256, .enc = 1, .key = key, .iv = iv, .params = v, .piece = piece };
+    zp_cipher_run z256 = {
+        .cipher = algs.zuc256, .enc = 1, .key = key, .iv = iv, .params = v, .piece = piece
+    };
     bad += !zp_run_cipher(&z256, msg, o1, n) ||
            zuc256v_crypt(version, key, iv, msg, o2, n) != ZUC_OK || !same(o1, o2, n);
 
@@ -403,12 +434,16 @@ static int differential_round(uint64_t *rng)
                          OSSL_PARAM_construct_size_t("size", &mac_size),
                          OSSL_PARAM_construct_uint64("length-bits", &bits),
                          OSSL_PARAM_construct_end() };
-    zp_mac_run z256mac = { .mac = algs.zuc256_mac, .key = key, .key_len = 32, .params = mp, .piece = piece };
+    zp_mac_run z256mac = {
+        .mac = algs.zuc256_mac, .key = key, .key_len = 32, .params = mp, .piece = piece
+    };
     bad += !zp_run_mac(&z256mac, msg, n, tag1, &len) ||
            zuc256v_mac(version, key, iv, msg, (size_t)bits, tag2, mac_size) != ZUC_OK ||
            !same(tag1, tag2, mac_size);
 
-    zp_cipher_run nea6 = { .cipher = algs.nea6, .enc = 1, .key = key, .params = link, .piece = piece };
+    zp_cipher_run nea6 = {
+        .cipher = algs.nea6, .enc = 1, .key = key, .params = link, .piece = piece
+    };
     bad += !zp_run_cipher(&nea6, msg, o1, n) ||
            zuc_nea6(key, count, (uint8_t)bearer, (uint8_t)dir, msg, o2, (size_t)bits) != ZUC_OK ||
            !same(o1, o2, n);
@@ -424,12 +459,28 @@ static int differential_round(uint64_t *rng)
 
     OSSL_PARAM cp[4];
     link_params(cp, &count, &bearer, &dir, NULL);
-    zp_cipher_run enc = { .cipher = algs.nca6, .enc = 1, .key = key, .params = cp, .aad = aad, .aad_len = alen, .tag = tag1, .tag_len = tag_bytes, .piece = piece };
+    zp_cipher_run enc = { .cipher = algs.nca6,
+                          .enc = 1,
+                          .key = key,
+                          .params = cp,
+                          .aad = aad,
+                          .aad_len = alen,
+                          .tag = tag1,
+                          .tag_len = tag_bytes,
+                          .piece = piece };
     bad += !zp_run_cipher(&enc, msg, o1, n) ||
            zuc_nca6_encrypt(key, count, (uint8_t)bearer, (uint8_t)dir, aad, alen, msg, o2, n, tag2,
                             tag_bytes) != ZUC_OK ||
            !same(o1, o2, n) || !same(tag1, tag2, tag_bytes);
-    zp_cipher_run dec = { .cipher = algs.nca6, .enc = 0, .key = key, .params = cp, .aad = aad, .aad_len = alen, .tag = tag2, .tag_len = tag_bytes, .piece = piece };
+    zp_cipher_run dec = { .cipher = algs.nca6,
+                          .enc = 0,
+                          .key = key,
+                          .params = cp,
+                          .aad = aad,
+                          .aad_len = alen,
+                          .tag = tag2,
+                          .tag_len = tag_bytes,
+                          .piece = piece };
     bad += !zp_run_cipher(&dec, o2, o1, n) || !same(o1, msg, n);
 
     free(msg);
