@@ -377,10 +377,28 @@ static int cipher_oneshot(void *vctx, unsigned char *out, size_t *outl, size_t o
     return cipher_update(vctx, out, outl, outsize, in, inl);
 }
 
+/* EVP asks for one length at every init: answered without the full walk. */
+static int get_one_length(const zp_cipher_ctx *c, OSSL_PARAM *p, int *answered)
+{
+    *answered = 1;
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_KEYLEN) == 0)
+        return OSSL_PARAM_set_size_t(p, c->kind->key_bytes);
+    if (strcmp(p->key, OSSL_CIPHER_PARAM_IVLEN) == 0)
+        return OSSL_PARAM_set_size_t(p, iv_bytes(c));
+    *answered = 0;
+    return 1;
+}
+
 static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     zp_cipher_ctx *c = vctx;
     OSSL_PARAM *p;
+    int answered;
+    if (params && params[0].key && !params[1].key) {
+        int ok = get_one_length(c, &params[0], &answered);
+        if (answered)
+            return ok;
+    }
     uint8_t iv5[5];
     const uint8_t *iv = c->iv;
     if (c->kind->family == ZP_EEA3) {
