@@ -5,7 +5,7 @@
 set -eu
 root=$1
 cd "$root"
-files=$(find include lib common bench tools tests python -type f \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) \
+files=$(find include lib common bench tools tests python provider -type f \( -name '*.c' -o -name '*.h' -o -name '*.cpp' \) \
         -not -path 'tests/fuzz/corpus/*' -not -path 'tools/crosscheck/*' | sort)
 command -v clang-format >/dev/null || { echo "format: clang-format not found (Debian: clang-format)"; exit 1; }
 if [ "${2:-}" = "--fix" ]; then

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # lint.sh ROOT BUILD_DIR RUFF — clang-tidy (.clang-tidy) over the C sources of
-# lib/, common/, bench/ and tools/ with BUILD_DIR's compile_commands.json
+# lib/, common/, bench/, tools/ and provider/ with BUILD_DIR's compile_commands.json
 # (python/ext/ with its own flags),
 # and ruff (ruff.toml) over the Python code. Fails on any finding.
 set -eu
@@ -11,7 +11,7 @@ ruff=$3
 cd "$root"
 command -v clang-tidy >/dev/null || { echo "lint: clang-tidy not found (Debian: clang-tidy)"; exit 1; }
 [ -f "$build/compile_commands.json" ] || { echo "lint: no $build/compile_commands.json"; exit 1; }
-files=$(find lib common bench tools -name '*.c' -not -name '*_emu.c' -not -path 'tools/crosscheck/*' \
+files=$(find lib common bench tools provider -name '*.c' -not -name '*_emu.c' -not -path 'tools/crosscheck/*' \
         -not -path 'lib/aarch64/*' | sort)
 # The compile commands without the GCC-only options clang does not know.
 mkdir -p "$build/tidy"

@@ -17,6 +17,7 @@ void bench_register_own(void);
 void bench_register_openssl(void);
 /* Called by bench_register_openssl / bench_register_sodium. */
 void bench_register_openssl_aead(const char *version);
+void bench_register_openssl_zucprov(const char *version);
 void bench_register_sodium_aead(int ready, const char *version);
 void bench_register_sodium(void);
 void bench_register_cryptopp(void);

@@ -211,4 +211,5 @@ void bench_register_openssl(void)
     bench_stream_register(&sm4, BENCH_STREAM_FNS(sm4));
     bench_stream_register(&chacha, BENCH_STREAM_FNS(chacha));
     bench_register_openssl_aead(version);
+    bench_register_openssl_zucprov(version);
 }
