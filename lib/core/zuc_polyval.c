@@ -59,8 +59,7 @@ static uint64_t load_le64(const uint8_t *p)
     return v;
 }
 
-/* One block at a time: only H_1 is needed. */
-static void start_portable(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
+void zuc_polyval_start_h1(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
     (void)nblocks;
     p->pow[ZUC_POLYVAL_POWERS - 1][0] = h[0];
@@ -89,7 +88,7 @@ static int always(void)
 static const zuc_polyval_impl polyval_portable = {
     .name = "portable",
     .usable = always,
-    .start = start_portable,
+    .start = zuc_polyval_start_h1,
     .absorb = absorb_portable,
     .dot = dot_portable,
 };

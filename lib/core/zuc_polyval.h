@@ -49,6 +49,9 @@ ZUC_INTERNAL extern const zuc_polyval_impl *const zuc_polyval_impls[];
 /* The version in use: the first usable one, chosen once. */
 ZUC_INTERNAL const zuc_polyval_impl *zuc_polyval_active(void);
 
+/* The start of a version that takes one block at a time: H_1 only. */
+ZUC_INTERNAL void zuc_polyval_start_h1(zuc_polyval *p, const uint64_t h[2], size_t nblocks);
+
 /* Overwrites the key powers and the sum. */
 ZUC_INTERNAL void zuc_polyval_wipe(zuc_polyval *p);
 

@@ -119,15 +119,6 @@ static void polyval(uint64_t acc[2], const uint64_t h[2], const uint8_t *data, s
     vst1q_u64(acc, s);
 }
 
-static void start_pmull(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
-{
-    (void)nblocks;
-    p->pow[ZUC_POLYVAL_POWERS - 1][0] = h[0];
-    p->pow[ZUC_POLYVAL_POWERS - 1][1] = h[1];
-    p->npow = 1;
-    p->acc[0] = p->acc[1] = 0;
-}
-
 static void absorb_pmull(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 {
     polyval(p->acc, p->pow[ZUC_POLYVAL_POWERS - 1], data, nbytes);
@@ -141,7 +132,7 @@ static void dot_pmull(uint64_t r[2], const uint64_t a[2], const uint64_t b[2])
 const zuc_polyval_impl zuc_polyval_pmull = {
     .name = "pmull",
     .usable = zuc_cpu_has_pmull,
-    .start = start_pmull,
+    .start = zuc_polyval_start_h1, /* it makes its powers per call */
     .absorb = absorb_pmull,
     .dot = dot_pmull,
 };
