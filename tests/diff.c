@@ -566,7 +566,8 @@ static void nxa6_many(const char *impl)
         uint8_t *ins[MAXJ], *outs[MAXJ], *couts[MAXJ];
         int verified[MAXJ];
         for (size_t i = 0; i < n; i++) {
-            size_t len = rng_below(8) ? rng_below(700) : rng_below(5000), tag_bytes = 4 + rng_below(13);
+            size_t len = rng_below(8) ? rng_below(700) : rng_below(5000),
+                   tag_bytes = 4 + rng_below(13);
             rng_fill(keys[i], 32);
             rng_fill(ivs[i], 16);
             rng_fill(aads[i], sizeof aads[i]);
@@ -581,9 +582,9 @@ static void nxa6_many(const char *impl)
                                     iv,      ins[i], outs[i], 8 * len - (len ? rng_below(8) : 0) };
             ij[i] =
                 (zuc_nia6_job){ keys[i], count, bearer, dir, iv, ins[i], len, tags[i], tag_bytes };
-            cj[i] = (zuc_nca6_job){ keys[i],  count,         bearer,      dir,      iv,
+            cj[i] = (zuc_nca6_job){ keys[i],  count,          bearer,      dir,      iv,
                                     aads[i],  rng_below(301), ins[i],      couts[i], len,
-                                    ctags[i], tag_bytes,     &verified[i] };
+                                    ctags[i], tag_bytes,      &verified[i] };
         }
         use_impl(impl);
         int ok = zuc_nea6_n(ej, n) == ZUC_OK && zuc_nia6_n(ij, n) == ZUC_OK &&

@@ -7,9 +7,9 @@
 #include "registry.h"
 
 static const bench_backend_registration backends[] = {
-    bench_register_libzuc,  bench_register_ipsecmb, bench_register_ipsecmb_nxa6,
-    bench_register_gmssl,   bench_register_snow3g,  bench_register_openssl,
-    bench_register_sodium,  bench_register_cryptopp, bench_register_own,
+    bench_register_libzuc, bench_register_ipsecmb,  bench_register_ipsecmb_nxa6,
+    bench_register_gmssl,  bench_register_snow3g,   bench_register_openssl,
+    bench_register_sodium, bench_register_cryptopp, bench_register_own,
     bench_register_probe,
 };
 

@@ -98,14 +98,12 @@ const zuc_polyval_impl *const zuc_polyval_impls[] = {
 #if !defined(ZUC_NO_AVX512)
     &zuc_polyval_vpclmul512,
 #endif
-    &zuc_polyval_vpclmul256,
-    &zuc_polyval_pclmul,
+    &zuc_polyval_vpclmul256, &zuc_polyval_pclmul,
 #endif
 #if defined(ZUC_HAVE_PMULL)
     &zuc_polyval_pmull,
 #endif
-    &polyval_portable,
-    NULL,
+    &polyval_portable,       NULL,
 };
 
 static const zuc_polyval_impl *first_usable(void)

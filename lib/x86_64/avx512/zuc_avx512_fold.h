@@ -67,8 +67,8 @@ static void zuc_avx512_mac_fold(const uint8_t *msg, size_t nchunks, const uint32
      * is the keystream past what the fold may read, z[2 nchunks + 3] */
     for (size_t c = 0; c < nchunks; c += 8) {
         size_t left = nchunks - c;
-        __m512i m = _mm512_gf2p8affine_epi64_epi8(zuc_avx512_load_first(msg + 8 * c, 8 * left),
-                                                  reverse, 0);
+        __m512i m =
+            _mm512_gf2p8affine_epi64_epi8(zuc_avx512_load_first(msg + 8 * c, 8 * left), reverse, 0);
         /* block L: k1 = A, B of chunk 2L (B = A of chunk 2L+1), k2 = its C, then D */
         __m512i k1 = zuc_avx512_pieces(z + 2 * c, 2 * left + 4);
         __m512i k2 = zuc_avx512_pieces(z + 2 * c + 4, 2 * left);

@@ -49,8 +49,8 @@ static inline void mul_add(wide *w, v512 a, v512 b)
 {
     w->lo = _mm512_xor_si512(w->lo, _mm512_clmulepi64_epi128(a, b, 0x00));
     w->hi = _mm512_xor_si512(w->hi, _mm512_clmulepi64_epi128(a, b, 0x11));
-    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a, b, 0x01),
-                  _mm512_clmulepi64_epi128(a, b, 0x10));
+    w->mid =
+        xor3(w->mid, _mm512_clmulepi64_epi128(a, b, 0x01), _mm512_clmulepi64_epi128(a, b, 0x10));
 }
 
 /* The two 64-bit halves of every lane exchanged. */

@@ -15,8 +15,8 @@
 
 #include "zuc_polyval.h"
 
-#define LANES 2      /* blocks per register */
-#define MAX_POW 16   /* powers this version makes */
+#define LANES 2    /* blocks per register */
+#define MAX_POW 16 /* powers this version makes */
 
 typedef __m256i v256;
 
@@ -51,8 +51,8 @@ static inline v256 reduce(wide w)
     v256 mid = _mm256_xor_si256(w.mid, _mm256_xor_si256(w.lo, w.hi));
     v256 lo = _mm256_xor_si256(w.lo, _mm256_bslli_epi128(mid, 8)); /* [t0, t1] */
     v256 hi = _mm256_xor_si256(w.hi, _mm256_bsrli_epi128(mid, 8)); /* [t2, t3] */
-    v256 t = _mm256_xor_si256(_mm256_shuffle_epi32(lo, 0x4E),
-                              _mm256_clmulepi64_epi128(lo, poly, 0x00));
+    v256 t =
+        _mm256_xor_si256(_mm256_shuffle_epi32(lo, 0x4E), _mm256_clmulepi64_epi128(lo, poly, 0x00));
     t = _mm256_xor_si256(_mm256_shuffle_epi32(t, 0x4E), _mm256_clmulepi64_epi128(t, poly, 0x00));
     return _mm256_xor_si256(hi, t);
 }
