@@ -203,6 +203,7 @@ struct crypt_batch {
     zuc_polyval *hash;
     const zuc_polyval_impl *pv;
     void (*begin)(const crypt_batch *b, crypt_lane *c);
+    uint32_t (*heads)[12]; /* NIA6: each job's H, Q, P, for the tags made together */
 };
 
 /* Blocks per step while the output is hashed: 16 lanes x 512 bytes stay in
@@ -529,24 +530,39 @@ static uint64_t nia6_length(const void *jobs, size_t i)
     return 0;
 }
 
-static void nia6_done(const crypt_batch *b, crypt_lane *c)
+static void nia6_keep_head(const crypt_batch *b, crypt_lane *c)
 {
-    const zuc_nia6_job *j = (const zuc_nia6_job *)b->jobs + c->job;
-    uint8_t tag[16];
-    zuc_nxa6_tag(c->head, j->msg, j->length_bytes, NULL, 0, tag);
-    memcpy(j->tag, tag, j->tag_bytes);
-    zuc_wipe(tag, sizeof tag);
+    memcpy(b->heads[c->job], c->head, sizeof c->head);
 }
 
+/* A window of jobs at a time: the lanes hand over each job's H, Q, P, then
+ * the window's tags are made together (zuc_nia6_tags). */
 void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
 {
-    crypt_batch b = { .jobs = jobs,
-                      .n = n,
-                      .source = nia6_source,
-                      .length_of = nia6_length,
-                      .head_words = 12,
-                      .done = nia6_done };
-    lanes_crypt(im, &b);
+    uint32_t heads[ZUC_NIA6_TAGS_MAX][12];
+    uint8_t tags[ZUC_NIA6_TAGS_MAX][16];
+    const uint8_t *msg[ZUC_NIA6_TAGS_MAX];
+    size_t bytes[ZUC_NIA6_TAGS_MAX];
+    for (size_t w = 0; w < n; w += ZUC_NIA6_TAGS_MAX) {
+        size_t k = n - w < ZUC_NIA6_TAGS_MAX ? n - w : ZUC_NIA6_TAGS_MAX;
+        crypt_batch b = { .jobs = jobs + w,
+                          .n = k,
+                          .source = nia6_source,
+                          .length_of = nia6_length,
+                          .head_words = 12,
+                          .done = nia6_keep_head,
+                          .heads = heads };
+        lanes_crypt(im, &b);
+        for (size_t i = 0; i < k; i++) {
+            msg[i] = jobs[w + i].msg;
+            bytes[i] = jobs[w + i].length_bytes;
+        }
+        zuc_nia6_tags((const uint32_t(*)[12])heads, msg, bytes, tags, k);
+        for (size_t i = 0; i < k; i++)
+            memcpy(jobs[w + i].tag, tags[i], jobs[w + i].tag_bytes);
+    }
+    zuc_wipe(heads, sizeof heads);
+    zuc_wipe(tags, sizeof tags);
 }
 
 static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)

@@ -182,6 +182,110 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
     _mm_storeu_si128((__m128i *)p->acc, _mm512_castsi512_si128(s));
 }
 
+/* ---- many messages, four per register ----------------------------------------
+ * Lane j of a register hashes message j of four, with its own key: the
+ * shorter messages are led by zero blocks (which leave a POLYVAL sum at
+ * zero) so that all four end together, and a step takes four blocks of
+ * each: acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 * H_2 + X_3 * H_1),
+ * H_k being each lane's own powers. No powers to keep, no sums to fold: the
+ * set-up of a message is three products shared by four messages. */
+
+/* Block b of a message of nbytes bytes (zero-padded; zero for b < 0). */
+static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b)
+{
+    if (b < 0)
+        return _mm_setzero_si128();
+    size_t left = nbytes - 16 * (size_t)b;
+    if (left >= 16)
+        return _mm_loadu_si128((const __m128i *)(msg + 16 * b));
+    return _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(left), msg + 16 * b));
+}
+
+/* The register of blocks t of the four messages (whole blocks: no lane
+ * before its message or at its end). */
+static inline v512 blocks_whole(const uint8_t *const msg[4], const long lead[4], long t)
+{
+    v512 x =
+        _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(msg[0] + 16 * (t - lead[0]))));
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[1] + 16 * (t - lead[1]))), 1);
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[2] + 16 * (t - lead[2]))), 2);
+    return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[3] + 16 * (t - lead[3]))),
+                              3);
+}
+
+/* The same at the edges: lanes before their message, or partial blocks. */
+static inline v512 blocks_edge(const uint8_t *const msg[4], const size_t nbytes[4],
+                               const long lead[4], long t)
+{
+    v512 x = _mm512_castsi128_si512(block_at(msg[0], nbytes[0], t - lead[0]));
+    x = _mm512_inserti32x4(x, block_at(msg[1], nbytes[1], t - lead[1]), 1);
+    x = _mm512_inserti32x4(x, block_at(msg[2], nbytes[2], t - lead[2]), 2);
+    return _mm512_inserti32x4(x, block_at(msg[3], nbytes[3], t - lead[3]), 3);
+}
+
+static void four_messages(uint64_t acc_out[4][2], const uint64_t h[4][2],
+                          const uint8_t *const msg[4], const size_t nbytes[4])
+{
+    size_t most = 0;
+    for (int j = 0; j < 4; j++)
+        if (zuc_polyval_blocks(nbytes[j]) > most)
+            most = zuc_polyval_blocks(nbytes[j]);
+    long steps = (long)(most + 3) / 4, lead[4], first_whole = 0;
+    int partial = 0;
+    for (int j = 0; j < 4; j++) {
+        lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
+        if ((lead[j] + 3) / 4 > first_whole)
+            first_whole = (lead[j] + 3) / 4;
+        partial |= nbytes[j] % 16 != 0;
+    }
+    long last_whole = steps - partial; /* steps before this one are whole */
+    v512 h1 = _mm512_loadu_si512(h), h2 = dot(h1, h1), h3 = dot(h2, h1), h4 = dot(h2, h2);
+    v512 acc = _mm512_setzero_si512();
+    for (long s = 0; s < steps; s++) {
+        v512 x[4];
+        long t = 4 * s;
+        if (s >= first_whole && s < last_whole)
+            for (int k = 0; k < 4; k++)
+                x[k] = blocks_whole(msg, lead, t + k);
+        else
+            for (int k = 0; k < 4; k++)
+                x[k] = blocks_edge(msg, nbytes, lead, t + k);
+        wide w = wide_zero();
+        mul_add(&w, _mm512_xor_si512(acc, x[0]), h4);
+        mul_add(&w, x[1], h3);
+        mul_add(&w, x[2], h2);
+        mul_add(&w, x[3], h1);
+        acc = reduce(w);
+    }
+    _mm512_storeu_si512(acc_out, acc);
+}
+
+static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                        const size_t nbytes[], size_t count)
+{
+    size_t i = 0;
+    for (; i + 4 <= count; i += 4)
+        four_messages(acc + i, h + i, msg + i, nbytes + i);
+    if (i < count) { /* the last one to three, beside empty messages with key 0 */
+        uint64_t hs[4][2] = { { 0 } }, sums[4][2];
+        const uint8_t *ms[4] = { NULL, NULL, NULL, NULL };
+        size_t ns[4] = { 0, 0, 0, 0 };
+        for (size_t j = 0; i + j < count; j++) {
+            hs[j][0] = h[i + j][0];
+            hs[j][1] = h[i + j][1];
+            ms[j] = msg[i + j];
+            ns[j] = nbytes[i + j];
+        }
+        four_messages(sums, hs, ms, ns);
+        for (size_t j = 0; i + j < count; j++) {
+            acc[i + j][0] = sums[j][0];
+            acc[i + j][1] = sums[j][1];
+        }
+        zuc_wipe(hs, sizeof hs);
+        zuc_wipe(sums, sizeof sums);
+    }
+}
+
 static int usable_avx512(void)
 {
     return zuc_cpu_has_avx512() && zuc_cpu_has_vpclmul();
@@ -193,4 +297,5 @@ const zuc_polyval_impl zuc_polyval_vpclmul512 = {
     .start = start_avx512,
     .absorb = absorb_avx512,
     .dot = zuc_polyval_dot_pclmul,
+    .many = many_avx512,
 };
