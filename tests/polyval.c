@@ -83,14 +83,15 @@ static void run_version(const zuc_polyval_impl *pv, uint64_t acc[2], const uint6
     acc[1] = p.acc[1];
 }
 
-/* Messages hashed side by side, each with its own key: 1..40 at once (every
- * position in a register, and registers short of four), lengths 0..600
- * mixed with lengths to 9000 (shorter messages are led by zero blocks). */
+/* Messages hashed side by side, each with its own key and a sum to continue
+ * (or 0): 1..40 at once (every position in a register, and registers short
+ * of four), lengths 0..600 mixed with lengths to 9000 (shorter messages are
+ * led by zero blocks). */
 static void check_many(const zuc_polyval_impl *pv)
 {
     enum { MOST = 40 };
     static uint8_t data[MOST][9000];
-    uint64_t h[MOST][2], acc[MOST][2];
+    uint64_t h[MOST][2], acc[MOST][2], start[MOST][2];
     const uint8_t *msg[MOST];
     size_t len[MOST], good = 0, total = 0, next_len = 0;
     for (int round = 0; round < 200; round++) {
@@ -98,13 +99,15 @@ static void check_many(const zuc_polyval_impl *pv)
         for (size_t i = 0; i < count; i++) {
             h[i][0] = rng_next();
             h[i][1] = rng_next();
+            start[i][0] = acc[i][0] = round % 3 ? rng_next() : 0; /* a sum to continue */
+            start[i][1] = acc[i][1] = round % 3 ? rng_next() : 0;
             len[i] = round % 4 == 3 ? (size_t)rng_below(9001) : next_len++ % 601;
             rng_fill(data[i], len[i]);
             msg[i] = data[i];
         }
         pv->many(acc, (const uint64_t(*)[2])h, msg, len, count);
         for (size_t i = 0; i < count; i++) {
-            uint64_t want[2] = { 0, 0 };
+            uint64_t want[2] = { start[i][0], start[i][1] };
             model_polyval(want, h[i], data[i], len[i]);
             good += acc[i][0] == want[0] && acc[i][1] == want[1];
             total++;

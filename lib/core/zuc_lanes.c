@@ -178,7 +178,6 @@ typedef struct {
     uint8_t last_mask;
     size_t job;        /* the job's index */
     uint32_t head[12]; /* ZUC-NIA6 / NCA6: H, Q, P */
-    zuc_polyval *hash; /* NCA6 encryption: the tag's hash, fed as the lane writes */
 } crypt_lane;
 
 typedef struct crypt_batch crypt_batch;
@@ -198,17 +197,8 @@ struct crypt_batch {
     void (*done)(const crypt_batch *b, crypt_lane *c); /* a job at its end, or NULL */
     uint8_t *ok;                                       /* NCA6 decryption: tags that verify */
     int version;                                       /* ZUC-256 */
-    /* NCA6 encryption: a hash per lane (NULL otherwise), started when a job
-     * starts (begin) and fed each block of output while it is in L1 */
-    zuc_polyval *hash;
-    const zuc_polyval_impl *pv;
-    void (*begin)(const crypt_batch *b, crypt_lane *c);
     uint32_t (*heads)[12]; /* NIA6: each job's H, Q, P, for the tags made together */
 };
-
-/* Blocks per step while the output is hashed: 16 lanes x 512 bytes stay in
- * L1 until their hash has read them. */
-#define HASHED_BLOCKS 8
 
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
@@ -266,32 +256,13 @@ static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
             }
     unsigned started = ls->fresh;
     lanes_start_fresh(ls);
-    for (unsigned l; b->head_words && next_lane(&started, &l);) {
+    for (unsigned l; b->head_words && next_lane(&started, &l);)
         memcpy(lane[l].head, ls->head[l], sizeof lane[l].head);
-        if (b->begin) {
-            lane[l].hash = &b->hash[l];
-            b->begin(b, &lane[l]);
-        }
-    }
 }
 
-/* The output the busy lanes just wrote (`written[l]` bytes before out) into
- * their hashes. */
-static void crypt_hash(const lane_set *ls, const crypt_batch *b, crypt_lane *lane,
-                       const size_t *written)
+/* Whole blocks for every busy lane: as many as the shortest message holds. */
+static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t block_bytes)
 {
-    for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
-        if (written[l])
-            b->pv->absorb(lane[l].hash, lane[l].out - written[l], written[l]);
-}
-
-/* Whole blocks for every busy lane: as many as the shortest message holds
- * (at most HASHED_BLOCKS when the output is hashed). */
-static void crypt_blocks(lane_set *ls, const crypt_batch *b, crypt_lane *lane, size_t nblocks,
-                         size_t block_bytes)
-{
-    if (b->hash && nblocks > HASHED_BLOCKS)
-        nblocks = HASHED_BLOCKS;
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
@@ -299,16 +270,11 @@ static void crypt_blocks(lane_set *ls, const crypt_batch *b, crypt_lane *lane, s
         out[l] = lane[l].out;
     }
     ls->im->lanes_xor(&ls->st, in, out, nblocks);
-    size_t written[ZUC_LANES_MAX];
-    for (unsigned l = 0; l < lane_count(ls); l++)
-        written[l] = ls->active >> l & 1 ? nblocks * block_bytes : 0;
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
-        lane[l].in += written[l];
-        lane[l].out += written[l];
-        lane[l].left -= written[l];
+        lane[l].in += nblocks * block_bytes;
+        lane[l].out += nblocks * block_bytes;
+        lane[l].left -= nblocks * block_bytes;
     }
-    if (b->hash)
-        crypt_hash(ls, b, lane, written);
 }
 
 /* The keystream words the last block needs, given the longest message
@@ -321,8 +287,7 @@ static unsigned last_words(const lane_set *ls, size_t longest, size_t block_byte
 /* The last block through a path's own partial-block primitive: each lane's
  * bytes in place (masked loads and stores), only the words they need. The
  * arrays are filled for every lane in one pass (NULL for free lanes). */
-static void crypt_last_partial(lane_set *ls, const crypt_batch *b, crypt_lane *lane,
-                               size_t block_bytes)
+static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
     const uint8_t *in[ZUC_LANES_MAX];
     uint8_t *out[ZUC_LANES_MAX];
@@ -344,21 +309,17 @@ static void crypt_last_partial(lane_set *ls, const crypt_batch *b, crypt_lane *l
         lane[l].out += nbytes[l];
         lane[l].left -= nbytes[l];
     }
-    if (b->hash)
-        crypt_hash(ls, b, lane, nbytes);
 }
 
 /* One block where some message ends inside it: those messages go through
  * a bounce buffer, the others are processed in place (or all in place by a
  * path's partial-block primitive). */
-static void crypt_last_block(lane_set *ls, const crypt_batch *b, crypt_lane *lane,
-                             size_t block_bytes)
+static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
 {
     if (ls->im->lanes_xor_partial) {
-        crypt_last_partial(ls, b, lane, block_bytes);
+        crypt_last_partial(ls, lane, block_bytes);
         return;
     }
-    size_t written[ZUC_LANES_MAX] = { 0 };
     uint8_t bounce[ZUC_LANES_MAX][4 * 32]; /* blocks of up to 32 words */
     const uint8_t *in[ZUC_LANES_MAX] = { 0 };
     uint8_t *out[ZUC_LANES_MAX] = { 0 };
@@ -387,10 +348,7 @@ static void crypt_last_block(lane_set *ls, const crypt_batch *b, crypt_lane *lan
         c->in += k;
         c->out += k;
         c->left -= k;
-        written[l] = k;
     }
-    if (b->hash)
-        crypt_hash(ls, b, lane, written);
 }
 
 /* Lanes whose message is done: last byte masked, the job finished, lane
@@ -438,9 +396,9 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
         if (shortest == 0)
             ; /* a job with no bytes (NIA6): retire it */
         else if (shortest >= block_bytes)
-            crypt_blocks(&ls, b, lane, shortest / block_bytes, block_bytes);
+            crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
         else
-            crypt_last_block(&ls, b, lane, block_bytes);
+            crypt_last_block(&ls, lane, block_bytes);
         crypt_retire(&ls, lane, b);
     }
     lanes_end(&ls);
@@ -465,12 +423,12 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_
 /* ---- ZUC-NEA6 / NIA6 / NCA6 ---------------------------------------------------
  * The lanes run ZUC-256 version 2023 (48 rounds); for NIA6 and NCA6 each
  * start hands over the lane's first 12 keystream words (H, Q, P), and the
- * message is encrypted with the words after them. NIA6 tags are made when a
- * job ends (zuc_nxa6_tag); NCA6 encryption hashes each lane's ciphertext a
- * few blocks at a time, as it is written (one pass over the message), and
- * finishes the tag when the job ends. NCA6 decryption runs twice, in windows of jobs:
- * the tags first (a job with no bytes to encrypt), then the decryption of
- * the jobs whose tag verified, so that nothing is written for the others. */
+ * message is encrypted with the words after them. The tags are made a
+ * window of jobs at a time, after the lanes have run the window
+ * (lanes_tagged): the messages side by side, four per register, each with
+ * its own key, while they are still in L2. NCA6 decryption runs twice: the
+ * tags first (jobs with no bytes to decrypt), then the decryption of the
+ * jobs whose tag verified, so that nothing is written for the others. */
 
 static unsigned nxa6_start(uint32_t cells[16], const uint8_t *key, const uint8_t *iv, int alg,
                            size_t tag_bytes, uint32_t count, uint8_t bearer, uint8_t direction)
@@ -515,6 +473,53 @@ void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n)
     lanes_crypt(im, &b);
 }
 
+/* The tags: the lanes run a window of jobs and hand over each job's H, Q,
+ * P; then the window's tags are made together (zuc_nxa6_tags: side by
+ * side), while its messages are still in L2. */
+#define TAG_WINDOW_BYTES (256 * 1024)
+
+/* What a job's tag covers: associated data (NIA6: the message), ciphertext. */
+typedef void (*tag_segments)(const void *job, const uint8_t **aad, size_t *aad_bytes,
+                             const uint8_t **ct, size_t *ct_bytes);
+/* Where job i's tag goes. */
+typedef void (*tag_put)(const crypt_batch *all, size_t i, const uint8_t tag[16]);
+
+static void keep_head(const crypt_batch *b, crypt_lane *c)
+{
+    memcpy(b->heads[c->job], c->head, sizeof c->head);
+}
+
+static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_size,
+                         tag_segments segments, tag_put put)
+{
+    uint32_t heads[ZUC_NXA6_TAGS_MAX][12];
+    uint8_t tags[ZUC_NXA6_TAGS_MAX][16];
+    const uint8_t *aad[ZUC_NXA6_TAGS_MAX], *ct[ZUC_NXA6_TAGS_MAX];
+    size_t aad_bytes[ZUC_NXA6_TAGS_MAX], ct_bytes[ZUC_NXA6_TAGS_MAX];
+    const char *jobs = all->jobs;
+    for (size_t w = 0, k; w < all->n; w += k) {
+        size_t bytes = 0;
+        for (k = 0; k < ZUC_NXA6_TAGS_MAX && w + k < all->n; k++) {
+            segments(jobs + (w + k) * job_size, &aad[k], &aad_bytes[k], &ct[k], &ct_bytes[k]);
+            if (k && bytes + aad_bytes[k] + ct_bytes[k] > TAG_WINDOW_BYTES)
+                break;
+            bytes += aad_bytes[k] + ct_bytes[k];
+        }
+        crypt_batch b = *all;
+        b.jobs = jobs + w * job_size;
+        b.n = k;
+        b.head_words = 12;
+        b.done = keep_head;
+        b.heads = heads;
+        lanes_crypt(im, &b);
+        zuc_nxa6_tags((const uint32_t(*)[12])heads, aad, aad_bytes, ct, ct_bytes, tags, k);
+        for (size_t i = 0; i < k; i++)
+            put(all, w + i, tags[i]);
+    }
+    zuc_wipe(heads, sizeof heads);
+    zuc_wipe(tags, sizeof tags);
+}
+
 static unsigned nia6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
 {
     const zuc_nia6_job *j = (const zuc_nia6_job *)b->jobs + i;
@@ -530,39 +535,26 @@ static uint64_t nia6_length(const void *jobs, size_t i)
     return 0;
 }
 
-static void nia6_keep_head(const crypt_batch *b, crypt_lane *c)
+static void nia6_segments(const void *job, const uint8_t **aad, size_t *aad_bytes,
+                          const uint8_t **ct, size_t *ct_bytes)
 {
-    memcpy(b->heads[c->job], c->head, sizeof c->head);
+    const zuc_nia6_job *j = job;
+    *aad = j->msg;
+    *aad_bytes = j->length_bytes;
+    *ct = NULL;
+    *ct_bytes = 0;
 }
 
-/* A window of jobs at a time: the lanes hand over each job's H, Q, P, then
- * the window's tags are made together (zuc_nia6_tags). */
+static void nia6_put(const crypt_batch *all, size_t i, const uint8_t tag[16])
+{
+    const zuc_nia6_job *j = (const zuc_nia6_job *)all->jobs + i;
+    memcpy(j->tag, tag, j->tag_bytes);
+}
+
 void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
 {
-    uint32_t heads[ZUC_NIA6_TAGS_MAX][12];
-    uint8_t tags[ZUC_NIA6_TAGS_MAX][16];
-    const uint8_t *msg[ZUC_NIA6_TAGS_MAX];
-    size_t bytes[ZUC_NIA6_TAGS_MAX];
-    for (size_t w = 0; w < n; w += ZUC_NIA6_TAGS_MAX) {
-        size_t k = n - w < ZUC_NIA6_TAGS_MAX ? n - w : ZUC_NIA6_TAGS_MAX;
-        crypt_batch b = { .jobs = jobs + w,
-                          .n = k,
-                          .source = nia6_source,
-                          .length_of = nia6_length,
-                          .head_words = 12,
-                          .done = nia6_keep_head,
-                          .heads = heads };
-        lanes_crypt(im, &b);
-        for (size_t i = 0; i < k; i++) {
-            msg[i] = jobs[w + i].msg;
-            bytes[i] = jobs[w + i].length_bytes;
-        }
-        zuc_nia6_tags((const uint32_t(*)[12])heads, msg, bytes, tags, k);
-        for (size_t i = 0; i < k; i++)
-            memcpy(jobs[w + i].tag, tags[i], jobs[w + i].tag_bytes);
-    }
-    zuc_wipe(heads, sizeof heads);
-    zuc_wipe(tags, sizeof tags);
+    crypt_batch b = { .jobs = jobs, .n = n, .source = nia6_source, .length_of = nia6_length };
+    lanes_tagged(im, &b, sizeof *jobs, nia6_segments, nia6_put);
 }
 
 static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
@@ -594,59 +586,50 @@ static uint64_t nca6_length(const void *jobs, size_t i)
     return 8 * (uint64_t)((const zuc_nca6_job *)jobs)[i].length_bytes;
 }
 
-/* The hash of a job that starts: its associated data; the ciphertext
- * follows block by block. */
-static void nca6_encrypt_begin(const crypt_batch *b, crypt_lane *c)
+static void nca6_encrypted(const void *job, const uint8_t **aad, size_t *aad_bytes,
+                           const uint8_t **ct, size_t *ct_bytes)
 {
-    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
-    zuc_nxa6_tag_start(b->pv, c->hash, c->head, j->aad_bytes, j->length_bytes);
-    if (j->aad_bytes)
-        b->pv->absorb(c->hash, j->aad, j->aad_bytes);
+    const zuc_nca6_job *j = job;
+    *aad = j->aad;
+    *aad_bytes = j->aad_bytes;
+    *ct = j->out;
+    *ct_bytes = j->length_bytes;
 }
 
-static void nca6_encrypt_done(const crypt_batch *b, crypt_lane *c)
+static void nca6_received(const void *job, const uint8_t **aad, size_t *aad_bytes,
+                          const uint8_t **ct, size_t *ct_bytes)
 {
-    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
-    uint8_t tag[16];
-    zuc_nxa6_tag_finish(b->pv, c->hash, c->head, j->aad_bytes, j->length_bytes, tag);
+    const zuc_nca6_job *j = job;
+    *aad = j->aad;
+    *aad_bytes = j->aad_bytes;
+    *ct = j->in;
+    *ct_bytes = j->length_bytes;
+}
+
+static void nca6_put(const crypt_batch *all, size_t i, const uint8_t tag[16])
+{
+    const zuc_nca6_job *j = (const zuc_nca6_job *)all->jobs + i;
     memcpy(j->tag, tag, j->tag_bytes);
-    zuc_wipe(tag, sizeof tag);
 }
 
-static void nca6_verify_done(const crypt_batch *b, crypt_lane *c)
+static void nca6_verify(const crypt_batch *all, size_t i, const uint8_t tag[16])
 {
-    const zuc_nca6_job *j = (const zuc_nca6_job *)b->jobs + c->job;
-    uint8_t tag[16];
-    zuc_nxa6_tag(c->head, j->aad, j->aad_bytes, j->in, j->length_bytes, tag);
-    b->ok[c->job] = (uint8_t)!zuc_ct_differ(tag, j->tag, j->tag_bytes);
-    zuc_wipe(tag, sizeof tag);
+    const zuc_nca6_job *j = (const zuc_nca6_job *)all->jobs + i;
+    all->ok[i] = (uint8_t)!zuc_ct_differ(tag, j->tag, j->tag_bytes);
 }
 
 void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
 {
-    zuc_polyval hash[ZUC_LANES_MAX];
-    crypt_batch b = { .jobs = jobs,
-                      .n = n,
-                      .source = nca6_source,
-                      .length_of = nca6_length,
-                      .head_words = 12,
-                      .done = nca6_encrypt_done,
-                      .hash = hash,
-                      .pv = zuc_polyval_active(),
-                      .begin = nca6_encrypt_begin };
-    lanes_crypt(im, &b);
+    crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length };
+    lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put);
 }
 
 void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n, uint8_t *ok)
 {
-    crypt_batch tags = { .jobs = jobs,
-                         .n = n,
-                         .source = nca6_tag_source,
-                         .length_of = nia6_length,
-                         .head_words = 12,
-                         .done = nca6_verify_done,
-                         .ok = ok };
-    lanes_crypt(im, &tags);
+    crypt_batch tags = {
+        .jobs = jobs, .n = n, .source = nca6_tag_source, .length_of = nia6_length, .ok = ok
+    };
+    lanes_tagged(im, &tags, sizeof *jobs, nca6_received, nca6_verify);
     crypt_batch plain = { .jobs = jobs,
                           .n = n,
                           .source = nca6_source,

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_nxa6_tag.c — the tag of ZUC-NIA6 / NCA6 from the first twelve
  * keystream words (H, Q, P; see zuc_impl.h) with the POLYVAL version in use,
- * in one call or in pieces (the lanes hash each ciphertext block as they
- * write it). */
+ * in one call, in pieces (the one-message calls hash each ciphertext piece
+ * as they write it), or for many messages side by side (the lanes). */
 #include "zuc_nxa6_tag.h"
 
 /* Keystream words z[0..3] as the bytes they stand for (big-endian words),
@@ -22,24 +22,22 @@ void zuc_nxa6_tag_start(const zuc_polyval_impl *pv, zuc_polyval *p, const uint32
     zuc_wipe(h, sizeof h);
 }
 
-/* The tag from the POLYVAL sum over A || pad || C || pad (acc, overwritten). */
+/* The tag from the POLYVAL sum over A || pad || C || pad (acc, changed:
+ * the caller wipes it). */
 static void tag_of_sum(const zuc_polyval_impl *pv, uint64_t acc[2], const uint32_t hqp[12],
                        size_t aad_bytes, size_t ct_bytes, uint8_t tag[16])
 {
-    uint64_t q[2], mask[2], s[2];
-    element_of(q, hqp + 4);
+    uint64_t t[6]; /* Q, the mask, the product: one wipe */
+    element_of(t, hqp + 4);
     acc[0] ^= 8 * (uint64_t)ct_bytes; /* LE64(bits of C) || LE64(bits of A) */
     acc[1] ^= 8 * (uint64_t)aad_bytes;
-    pv->dot(s, acc, q);
-    element_of(mask, hqp + 8);
+    pv->dot(t + 4, acc, t);
+    element_of(t + 2, hqp + 8);
     for (int i = 0; i < 8; i++) {
-        tag[i] = (uint8_t)((s[0] ^ mask[0]) >> 8 * i);
-        tag[8 + i] = (uint8_t)((s[1] ^ mask[1]) >> 8 * i);
+        tag[i] = (uint8_t)((t[4] ^ t[2]) >> 8 * i);
+        tag[8 + i] = (uint8_t)((t[5] ^ t[3]) >> 8 * i);
     }
-    zuc_wipe(s, sizeof s);
-    zuc_wipe(acc, 2 * sizeof acc[0]);
-    zuc_wipe(q, sizeof q);
-    zuc_wipe(mask, sizeof mask);
+    zuc_wipe(t, sizeof t);
 }
 
 void zuc_nxa6_tag_finish(const zuc_polyval_impl *pv, zuc_polyval *p, const uint32_t hqp[12],
@@ -64,39 +62,57 @@ void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, 
 
 /* Indices 0..n-1 in order of decreasing length (insertion sort: n is a
  * window of jobs), so that messages hashed side by side are alike. */
-static void longest_first(size_t order[], const size_t bytes[], size_t n)
+static void longest_first(size_t order[], const size_t bytes[], const size_t more[], size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        size_t k = i;
-        for (; k > 0 && bytes[order[k - 1]] < bytes[i]; k--)
+        size_t k = i, len = bytes[i] + (more ? more[i] : 0);
+        for (; k > 0 && bytes[order[k - 1]] + (more ? more[order[k - 1]] : 0) < len; k--)
             order[k] = order[k - 1];
         order[k] = i;
     }
 }
 
-void zuc_nia6_tags(const uint32_t (*hqp)[12], const uint8_t *const msg[], const size_t bytes[],
-                   uint8_t (*tags)[16], size_t n)
+/* The segments of the window in sorted order, hashed side by side from acc. */
+static void hash_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2], const uint64_t h[][2],
+                              const size_t order[], const uint8_t *const seg[],
+                              const size_t seg_bytes[], size_t n)
+{
+    const uint8_t *m[ZUC_NXA6_TAGS_MAX];
+    size_t len[ZUC_NXA6_TAGS_MAX];
+    for (size_t i = 0; i < n; i++) {
+        m[i] = seg[order[i]];
+        len[i] = seg_bytes[order[i]];
+    }
+    pv->many(acc, h, m, len, n);
+}
+
+void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const size_t aad_bytes[],
+                   const uint8_t *const ct[], const size_t ct_bytes[], uint8_t (*tags)[16],
+                   size_t n)
 {
     const zuc_polyval_impl *pv = zuc_polyval_active();
     if (!pv->many || n < 2) {
         for (size_t i = 0; i < n; i++)
-            zuc_nxa6_tag(hqp[i], msg[i], bytes[i], NULL, 0, tags[i]);
+            zuc_nxa6_tag(hqp[i], aad[i], aad_bytes[i], ct ? ct[i] : NULL, ct ? ct_bytes[i] : 0,
+                         tags[i]);
         return;
     }
-    size_t order[ZUC_NIA6_TAGS_MAX];
-    uint64_t h[ZUC_NIA6_TAGS_MAX][2], acc[ZUC_NIA6_TAGS_MAX][2];
-    const uint8_t *m[ZUC_NIA6_TAGS_MAX];
-    size_t len[ZUC_NIA6_TAGS_MAX];
-    longest_first(order, bytes, n);
+    size_t order[ZUC_NXA6_TAGS_MAX];
+    uint64_t h[ZUC_NXA6_TAGS_MAX][2], acc[ZUC_NXA6_TAGS_MAX][2];
+    longest_first(order, aad_bytes, ct_bytes, n);
     for (size_t i = 0; i < n; i++) {
         element_of(h[i], hqp[order[i]]);
-        m[i] = msg[order[i]];
-        len[i] = bytes[order[i]];
+        acc[i][0] = acc[i][1] = 0;
     }
-    pv->many(acc, (const uint64_t(*)[2])h, m, len, n);
-    for (size_t i = 0; i < n; i++)
-        tag_of_sum(pv, acc[i], hqp[order[i]], len[i], 0, tags[order[i]]);
+    hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order, aad, aad_bytes, n);
+    if (ct)
+        hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order, ct, ct_bytes, n);
+    for (size_t i = 0, j; i < n; i++) {
+        j = order[i];
+        tag_of_sum(pv, acc[i], hqp[j], aad_bytes[j], ct ? ct_bytes[j] : 0, tags[j]);
+    }
     zuc_wipe(h, n * sizeof h[0]);
+    zuc_wipe(acc, n * sizeof acc[0]);
 }
 
 int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)

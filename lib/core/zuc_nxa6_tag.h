@@ -20,11 +20,13 @@ ZUC_INTERNAL void zuc_nxa6_tag_finish(const zuc_polyval_impl *pv, zuc_polyval *p
                                       const uint32_t hqp[12], size_t aad_bytes, size_t ct_bytes,
                                       uint8_t tag[16]);
 
-/* The tags of n <= ZUC_NIA6_TAGS_MAX NIA6 messages at once (hashed side by
- * side where the POLYVAL version can). */
-#define ZUC_NIA6_TAGS_MAX 64
-ZUC_INTERNAL void zuc_nia6_tags(const uint32_t (*hqp)[12], const uint8_t *const msg[],
-                                const size_t bytes[], uint8_t (*tags)[16], size_t n);
+/* The tags of n <= ZUC_NXA6_TAGS_MAX messages at once (ct NULL: NIA6,
+ * whose message is aad), hashed side by side where the POLYVAL version
+ * can. */
+#define ZUC_NXA6_TAGS_MAX 64
+ZUC_INTERNAL void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[],
+                                const size_t aad_bytes[], const uint8_t *const ct[],
+                                const size_t ct_bytes[], uint8_t (*tags)[16], size_t n);
 
 /* Constant-time comparison of n bytes: 0 when equal. */
 ZUC_INTERNAL int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);

@@ -42,8 +42,9 @@ typedef struct {
     /* r = dot(a, b), one product (the tag's last step) */
     void (*dot)(uint64_t r[2], const uint64_t a[2], const uint64_t b[2]);
     /* acc[i] = POLYVAL with key h[i] over the nbytes[i] bytes of msg[i]
-     * (the last block zero-padded), for i < count, messages hashed side by
-     * side; NULL in the versions that hash one message at a time. */
+     * (the last block zero-padded), continued from acc[i], for i < count:
+     * messages hashed side by side; NULL in the versions that hash one
+     * message at a time. */
     void (*many)(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                  const size_t nbytes[], size_t count);
 } zuc_polyval_impl;

@@ -183,26 +183,30 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 }
 
 /* ---- many messages, four per register ----------------------------------------
- * Lane j of a register hashes message j of four, with its own key: the
- * shorter messages are led by zero blocks (which leave a POLYVAL sum at
- * zero) so that all four end together, and a step takes four blocks of
- * each: acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 * H_2 + X_3 * H_1),
+ * Lane j of a register hashes message j of four, with its own key and sum:
+ * the shorter messages are led by zero blocks (which leave a POLYVAL sum at
+ * zero; a lane's sum so far joins its first block), so that all four end
+ * together, and a step takes four blocks of each:
+ *   acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 * H_2 + X_3 * H_1),
  * H_k being each lane's own powers. No powers to keep, no sums to fold: the
  * set-up of a message is three products shared by four messages. */
 
-/* Block b of a message of nbytes bytes (zero-padded; zero for b < 0). */
-static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b)
+/* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
+ * plus the sum so far at b = 0. */
+static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b, const uint64_t sum[2])
 {
     if (b < 0)
         return _mm_setzero_si128();
     size_t left = nbytes - 16 * (size_t)b;
-    if (left >= 16)
-        return _mm_loadu_si128((const __m128i *)(msg + 16 * b));
-    return _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(left), msg + 16 * b));
+    __m128i x =
+        left >= 16
+            ? _mm_loadu_si128((const __m128i *)(msg + 16 * b))
+            : _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(left), msg + 16 * b));
+    return b ? x : _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)sum));
 }
 
 /* The register of blocks t of the four messages (whole blocks: no lane
- * before its message or at its end). */
+ * before its message, at its first block or at its end). */
 static inline v512 blocks_whole(const uint8_t *const msg[4], const long lead[4], long t)
 {
     v512 x =
@@ -213,17 +217,17 @@ static inline v512 blocks_whole(const uint8_t *const msg[4], const long lead[4],
                               3);
 }
 
-/* The same at the edges: lanes before their message, or partial blocks. */
+/* The same at the edges. */
 static inline v512 blocks_edge(const uint8_t *const msg[4], const size_t nbytes[4],
-                               const long lead[4], long t)
+                               const long lead[4], long t, const uint64_t sums[4][2])
 {
-    v512 x = _mm512_castsi128_si512(block_at(msg[0], nbytes[0], t - lead[0]));
-    x = _mm512_inserti32x4(x, block_at(msg[1], nbytes[1], t - lead[1]), 1);
-    x = _mm512_inserti32x4(x, block_at(msg[2], nbytes[2], t - lead[2]), 2);
-    return _mm512_inserti32x4(x, block_at(msg[3], nbytes[3], t - lead[3]), 3);
+    v512 x = _mm512_castsi128_si512(block_at(msg[0], nbytes[0], t - lead[0], sums[0]));
+    x = _mm512_inserti32x4(x, block_at(msg[1], nbytes[1], t - lead[1], sums[1]), 1);
+    x = _mm512_inserti32x4(x, block_at(msg[2], nbytes[2], t - lead[2], sums[2]), 2);
+    return _mm512_inserti32x4(x, block_at(msg[3], nbytes[3], t - lead[3], sums[3]), 3);
 }
 
-static void four_messages(uint64_t acc_out[4][2], const uint64_t h[4][2],
+static void four_messages(uint64_t acc_io[4][2], const uint64_t h[4][2],
                           const uint8_t *const msg[4], const size_t nbytes[4])
 {
     size_t most = 0;
@@ -232,10 +236,13 @@ static void four_messages(uint64_t acc_out[4][2], const uint64_t h[4][2],
             most = zuc_polyval_blocks(nbytes[j]);
     long steps = (long)(most + 3) / 4, lead[4], first_whole = 0;
     int partial = 0;
+    unsigned empty = 0; /* 64-bit words of lanes with no blocks: they keep their sum */
     for (int j = 0; j < 4; j++) {
         lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
-        if ((lead[j] + 3) / 4 > first_whole)
-            first_whole = (lead[j] + 3) / 4;
+        if (nbytes[j] == 0) /* no step is whole (it would load from this lane) */
+            empty |= 3u << 2 * j, first_whole = steps;
+        else if (lead[j] / 4 + 1 > first_whole)
+            first_whole = lead[j] / 4 + 1;
         partial |= nbytes[j] % 16 != 0;
     }
     long last_whole = steps - partial; /* steps before this one are whole */
@@ -249,7 +256,7 @@ static void four_messages(uint64_t acc_out[4][2], const uint64_t h[4][2],
                 x[k] = blocks_whole(msg, lead, t + k);
         else
             for (int k = 0; k < 4; k++)
-                x[k] = blocks_edge(msg, nbytes, lead, t + k);
+                x[k] = blocks_edge(msg, nbytes, lead, t + k, (const uint64_t(*)[2])acc_io);
         wide w = wide_zero();
         mul_add(&w, _mm512_xor_si512(acc, x[0]), h4);
         mul_add(&w, x[1], h3);
@@ -257,7 +264,8 @@ static void four_messages(uint64_t acc_out[4][2], const uint64_t h[4][2],
         mul_add(&w, x[3], h1);
         acc = reduce(w);
     }
-    _mm512_storeu_si512(acc_out, acc);
+    acc = _mm512_mask_blend_epi64(empty, acc, _mm512_loadu_si512(acc_io));
+    _mm512_storeu_si512(acc_io, acc);
 }
 
 static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
@@ -266,13 +274,15 @@ static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t 
     size_t i = 0;
     for (; i + 4 <= count; i += 4)
         four_messages(acc + i, h + i, msg + i, nbytes + i);
-    if (i < count) { /* the last one to three, beside empty messages with key 0 */
-        uint64_t hs[4][2] = { { 0 } }, sums[4][2];
+    if (i < count) { /* the last one to three, beside empty messages */
+        uint64_t hs[4][2] = { { 0 } }, sums[4][2] = { { 0 } };
         const uint8_t *ms[4] = { NULL, NULL, NULL, NULL };
         size_t ns[4] = { 0, 0, 0, 0 };
         for (size_t j = 0; i + j < count; j++) {
             hs[j][0] = h[i + j][0];
             hs[j][1] = h[i + j][1];
+            sums[j][0] = acc[i + j][0];
+            sums[j][1] = acc[i + j][1];
             ms[j] = msg[i + j];
             ns[j] = nbytes[i + j];
         }

@@ -171,22 +171,26 @@ static void absorb_vpclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 
 /* ---- many messages, two per register ------------------------------------------
  * zuc_polyval_avx512.c's side-by-side hash at half the width: lane j hashes
- * message j of two with its own key, the shorter message led by zero
- * blocks, four blocks of each per step with one reduction. */
+ * message j of two with its own key and sum, the shorter message led by
+ * zero blocks, four blocks of each per step with one reduction. */
 
-/* Block b of a message of nbytes bytes (zero-padded; zero for b < 0). */
-static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b)
+/* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
+ * plus the sum so far at b = 0. */
+static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b, const uint64_t sum[2])
 {
     if (b < 0)
         return _mm_setzero_si128();
     size_t left = nbytes - 16 * (size_t)b;
-    if (left >= 16)
-        return _mm_loadu_si128((const __m128i *)(msg + 16 * b));
-    uint8_t last[16] = { 0 };
-    memcpy(last, msg + 16 * b, left);
-    __m128i x = _mm_loadu_si128((const __m128i *)last);
-    zuc_wipe(last, sizeof last);
-    return x;
+    __m128i x;
+    if (left >= 16) {
+        x = _mm_loadu_si128((const __m128i *)(msg + 16 * b));
+    } else {
+        uint8_t last[16] = { 0 };
+        memcpy(last, msg + 16 * b, left);
+        x = _mm_loadu_si128((const __m128i *)last);
+        zuc_wipe(last, sizeof last);
+    }
+    return b ? x : _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)sum));
 }
 
 static inline v256 pair(__m128i a, __m128i b)
@@ -194,13 +198,15 @@ static inline v256 pair(__m128i a, __m128i b)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
-static void two_messages(uint64_t acc_out[2][2], const uint64_t h[2][2],
-                         const uint8_t *const msg[2], const size_t nbytes[2])
+static void two_messages(uint64_t acc_io[2][2], const uint64_t h[2][2], const uint8_t *const msg[2],
+                         const size_t nbytes[2])
 {
     size_t b0 = zuc_polyval_blocks(nbytes[0]), b1 = zuc_polyval_blocks(nbytes[1]);
     long steps = (long)((b0 > b1 ? b0 : b1) + 3) / 4;
     long lead0 = 4 * steps - (long)b0, lead1 = 4 * steps - (long)b1;
-    long first_whole = ((lead0 > lead1 ? lead0 : lead1) + 3) / 4;
+    /* the step of each first block (where the sum joins) is not whole, nor
+     * any step beside an empty message */
+    long first_whole = nbytes[0] && nbytes[1] ? (lead0 > lead1 ? lead0 : lead1) / 4 + 1 : steps;
     long last_whole = steps - (nbytes[0] % 16 || nbytes[1] % 16);
     v256 h1 = _mm256_loadu_si256((const __m256i *)h), h2 = dot(h1, h1);
     v256 hk[4] = { dot(h2, h2), dot(h2, h1), h2, h1 }; /* H_4, H_3, H_2, H_1 */
@@ -216,13 +222,16 @@ static void two_messages(uint64_t acc_out[2][2], const uint64_t h[2][2],
                 x = pair(_mm_loadu_si128((const __m128i *)(msg[0] + 16 * (t - lead0))),
                          _mm_loadu_si128((const __m128i *)(msg[1] + 16 * (t - lead1))));
             else
-                x = pair(block_at(msg[0], nbytes[0], t - lead0),
-                         block_at(msg[1], nbytes[1], t - lead1));
+                x = pair(block_at(msg[0], nbytes[0], t - lead0, acc_io[0]),
+                         block_at(msg[1], nbytes[1], t - lead1, acc_io[1]));
             mul_add(&w, k ? x : _mm256_xor_si256(acc, x), hk[k], hf[k]);
         }
         acc = reduce(w);
     }
-    _mm256_storeu_si256((__m256i *)acc_out, acc);
+    /* a message with no blocks keeps its sum */
+    const __m256i keep = _mm256_set_epi64x(-!nbytes[1], -!nbytes[1], -!nbytes[0], -!nbytes[0]);
+    acc = _mm256_blendv_epi8(acc, _mm256_loadu_si256((const __m256i *)acc_io), keep);
+    _mm256_storeu_si256((__m256i *)acc_io, acc);
 }
 
 static void many_vpclmul(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
@@ -231,8 +240,9 @@ static void many_vpclmul(uint64_t acc[][2], const uint64_t h[][2], const uint8_t
     size_t i = 0;
     for (; i + 2 <= count; i += 2)
         two_messages(acc + i, h + i, msg + i, nbytes + i);
-    if (i < count) { /* the last one, beside an empty message with key 0 */
-        uint64_t hs[2][2] = { { h[i][0], h[i][1] }, { 0, 0 } }, sums[2][2];
+    if (i < count) { /* the last one, beside an empty message */
+        uint64_t hs[2][2] = { { h[i][0], h[i][1] }, { 0, 0 } };
+        uint64_t sums[2][2] = { { acc[i][0], acc[i][1] }, { 0, 0 } };
         const uint8_t *ms[2] = { msg[i], NULL };
         size_t ns[2] = { nbytes[i], 0 };
         two_messages(sums, hs, ms, ns);
