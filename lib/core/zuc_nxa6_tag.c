@@ -60,6 +60,12 @@ void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, 
     zuc_nxa6_tag_finish(pv, &p, hqp, aad_bytes, ct_bytes, tag);
 }
 
+static void store_le64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++)
+        p[i] = (uint8_t)(v >> 8 * i);
+}
+
 /* Indices 0..n-1 in order of decreasing length (insertion sort: n is a
  * window of jobs), so that messages hashed side by side are alike. */
 static void longest_first(size_t order[], const size_t bytes[], const size_t more[], size_t n)
@@ -86,33 +92,76 @@ static void hash_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2], con
     pv->many(acc, h, m, len, n);
 }
 
+/* Longer messages than this (associated data and ciphertext) are hashed one
+ * at a time: with key powers to H_32 and one reduction per 32 blocks, that
+ * is faster than side by side once the set-up is shared by enough blocks
+ * (Intel Xeon, AVX-512: side by side ahead to 6 KiB, behind 8% at 8 KiB). */
+#define SIDE_BY_SIDE_MOST 6144
+
+/* The last step of the tags side by side: dot(acc ^ lengths, Q) is POLYVAL
+ * keyed with Q over the one block acc ^ lengths; then XOR P. */
+static void finish_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2],
+                                const uint32_t (*hqp)[12], const size_t order[],
+                                const size_t aad_bytes[], const size_t ct_bytes[],
+                                uint8_t (*tags)[16], size_t n)
+{
+    uint64_t q[ZUC_NXA6_TAGS_MAX][2], s[ZUC_NXA6_TAGS_MAX][2], mask[2];
+    const uint8_t *block[ZUC_NXA6_TAGS_MAX];
+    size_t sixteen[ZUC_NXA6_TAGS_MAX];
+    for (size_t i = 0; i < n; i++) {
+        size_t j = order[i];
+        element_of(q[i], hqp[j] + 4);
+        acc[i][0] ^= 8 * (uint64_t)(ct_bytes ? ct_bytes[j] : 0); /* LE64(bits of C) */
+        acc[i][1] ^= 8 * (uint64_t)aad_bytes[j];                 /* LE64(bits of A) */
+        block[i] = (const uint8_t *)acc[i]; /* its bytes: the versions with many are x86-64's */
+        sixteen[i] = 16;
+        s[i][0] = s[i][1] = 0;
+    }
+    pv->many(s, (const uint64_t(*)[2])q, block, sixteen, n);
+    for (size_t i = 0; i < n; i++) {
+        element_of(mask, hqp[order[i]] + 8);
+        store_le64(tags[order[i]], s[i][0] ^ mask[0]);
+        store_le64(tags[order[i]] + 8, s[i][1] ^ mask[1]);
+    }
+    zuc_wipe(q, n * sizeof q[0]);
+    zuc_wipe(s, n * sizeof s[0]);
+    zuc_wipe(mask, sizeof mask);
+}
+
 void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const size_t aad_bytes[],
                    const uint8_t *const ct[], const size_t ct_bytes[], uint8_t (*tags)[16],
                    size_t n)
 {
     const zuc_polyval_impl *pv = zuc_polyval_active();
-    if (!pv->many || n < 2) {
-        for (size_t i = 0; i < n; i++)
-            zuc_nxa6_tag(hqp[i], aad[i], aad_bytes[i], ct ? ct[i] : NULL, ct ? ct_bytes[i] : 0,
-                         tags[i]);
-        return;
+    size_t order[ZUC_NXA6_TAGS_MAX], first = 0;
+    if (pv->many)
+        longest_first(order, aad_bytes, ct_bytes, n);
+    else
+        first = n;
+    /* the longest ones, and all where the version hashes one message at a time */
+    for (; first < n &&
+           aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > SIDE_BY_SIDE_MOST;
+         first++)
+        ;
+    for (size_t i = 0; i < first; i++) {
+        size_t j = pv->many ? order[i] : i;
+        zuc_nxa6_tag(hqp[j], aad[j], aad_bytes[j], ct ? ct[j] : NULL, ct ? ct_bytes[j] : 0,
+                     tags[j]);
     }
-    size_t order[ZUC_NXA6_TAGS_MAX];
+    if (first == n)
+        return;
     uint64_t h[ZUC_NXA6_TAGS_MAX][2], acc[ZUC_NXA6_TAGS_MAX][2];
-    longest_first(order, aad_bytes, ct_bytes, n);
-    for (size_t i = 0; i < n; i++) {
-        element_of(h[i], hqp[order[i]]);
+    size_t k = n - first;
+    for (size_t i = 0; i < k; i++) {
+        element_of(h[i], hqp[order[first + i]]);
         acc[i][0] = acc[i][1] = 0;
     }
-    hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order, aad, aad_bytes, n);
+    hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order + first, aad, aad_bytes, k);
     if (ct)
-        hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order, ct, ct_bytes, n);
-    for (size_t i = 0, j; i < n; i++) {
-        j = order[i];
-        tag_of_sum(pv, acc[i], hqp[j], aad_bytes[j], ct ? ct_bytes[j] : 0, tags[j]);
-    }
-    zuc_wipe(h, n * sizeof h[0]);
-    zuc_wipe(acc, n * sizeof acc[0]);
+        hash_side_by_side(pv, acc, (const uint64_t(*)[2])h, order + first, ct, ct_bytes, k);
+    finish_side_by_side(pv, acc, hqp, order + first, aad_bytes, ct ? ct_bytes : NULL, tags, k);
+    zuc_wipe(h, k * sizeof h[0]);
+    zuc_wipe(acc, k * sizeof acc[0]);
 }
 
 int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)

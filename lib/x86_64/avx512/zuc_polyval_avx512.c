@@ -246,8 +246,15 @@ static void four_messages(uint64_t acc_io[4][2], const uint64_t h[4][2],
         partial |= nbytes[j] % 16 != 0;
     }
     long last_whole = steps - partial; /* steps before this one are whole */
-    v512 h1 = _mm512_loadu_si512(h), h2 = dot(h1, h1), h3 = dot(h2, h1), h4 = dot(h2, h2);
-    v512 acc = _mm512_setzero_si512();
+    v512 h1 = _mm512_loadu_si512(h), acc;
+    if (most == 1) { /* one block each (the tags' last product): no powers */
+        acc = dot(blocks_edge(msg, nbytes, lead, 3, (const uint64_t(*)[2])acc_io), h1);
+        _mm512_storeu_si512(acc_io,
+                            _mm512_mask_blend_epi64(empty, acc, _mm512_loadu_si512(acc_io)));
+        return;
+    }
+    v512 h2 = dot(h1, h1), h3 = dot(h2, h1), h4 = dot(h2, h2);
+    acc = _mm512_setzero_si512();
     for (long s = 0; s < steps; s++) {
         v512 x[4];
         long t = 4 * s;
