@@ -263,11 +263,14 @@ static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 /* Whole blocks for every busy lane: as many as the shortest message holds. */
 static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t block_bytes)
 {
-    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
-    uint8_t *out[ZUC_LANES_MAX] = { 0 };
-    for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
-        in[l] = lane[l].in;
-        out[l] = lane[l].out;
+    /* every entry set in one pass (NULL for free lanes): no zeroing first,
+     * which costs more than the pass at 40 bytes */
+    const uint8_t *in[ZUC_LANES_MAX];
+    uint8_t *out[ZUC_LANES_MAX];
+    for (unsigned l = 0; l < lane_count(ls); l++) {
+        int busy = ls->active >> l & 1;
+        in[l] = busy ? lane[l].in : NULL;
+        out[l] = busy ? lane[l].out : NULL;
     }
     ls->im->lanes_xor(&ls->st, in, out, nblocks);
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
@@ -321,9 +324,11 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
         return;
     }
     uint8_t bounce[ZUC_LANES_MAX][4 * 32]; /* blocks of up to 32 words */
-    const uint8_t *in[ZUC_LANES_MAX] = { 0 };
-    uint8_t *out[ZUC_LANES_MAX] = { 0 };
+    const uint8_t *in[ZUC_LANES_MAX];
+    uint8_t *out[ZUC_LANES_MAX];
     for (unsigned l = 0; l < lane_count(ls); l++) {
+        in[l] = NULL;
+        out[l] = NULL;
         if (!(ls->active >> l & 1))
             continue;
         crypt_lane *c = &lane[l];
@@ -835,7 +840,9 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
             mac_fill(&ls, lane, jobs, n, source, length_of);
         if (!ls.active)
             break;
-        uint32_t *dst[ZUC_LANES_MAX] = { 0 };
+        uint32_t *dst[ZUC_LANES_MAX];
+        for (unsigned l = 0; l < lane_count(&ls); l++)
+            dst[l] = NULL;
         for (unsigned busy = ls.active, l; next_lane(&busy, &l);) {
             mac_lane *m = &lane[l];
             size_t fit = (Z_CAP - m->have) / bw, left = (mac_words_left(m) + bw - 1) / bw;
