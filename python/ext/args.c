@@ -113,12 +113,26 @@ int zpy_direction(PyObject *obj, const char *name, uint8_t *direction)
     return 0;
 }
 
+void zpy_bytes_view(PyObject *bytes, Py_buffer *view)
+{
+    *view = (Py_buffer){ .buf = PyBytes_AsString(bytes),
+                         .obj = NULL,
+                         .len = PyBytes_Size(bytes),
+                         .itemsize = 1,
+                         .readonly = 1,
+                         .ndim = 1 };
+}
+
 int zpy_buffer(PyObject *obj, const char *name, int writable, Py_buffer *view)
 {
     const char *what = writable ? "a writable contiguous bytes-like object (bytearray, "
                                   "memoryview, numpy array)"
                                 : "a contiguous bytes-like object (bytes, bytearray, "
                                   "memoryview, numpy array)";
+    if (!writable && PyBytes_CheckExact(obj)) {
+        zpy_bytes_view(obj, view);
+        return 0;
+    }
     if (PyUnicode_Check(obj)) {
         return type_error(obj, name, what);
     }

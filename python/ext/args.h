@@ -35,6 +35,12 @@ int zpy_count(PyObject *obj, const char *name, uint32_t *count);
 int zpy_bearer(PyObject *obj, const char *name, uint8_t *bearer);
 int zpy_direction(PyObject *obj, const char *name, uint8_t *direction);
 
+/* A view of a bytes object (exactly bytes, immutable) read in place,
+ * without the buffer protocol: the view holds no reference (obj NULL, so
+ * releasing it does nothing); the caller's reference keeps the bytes alive
+ * (an argument of the call, or an item of a tuple the call holds). */
+void zpy_bytes_view(PyObject *bytes, Py_buffer *view);
+
 /* A contiguous buffer of obj (writable if asked); str and non-buffers are a
  * TypeError naming the argument. Release with PyBuffer_Release. */
 int zpy_buffer(PyObject *obj, const char *name, int writable, Py_buffer *view);
