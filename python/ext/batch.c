@@ -116,7 +116,7 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
     int optional = h->by_iv;
     zpy_barg *all[] = { &h->keys, &h->counts, &h->bearers, &h->directions, &h->ivs };
     for (int i = 0; i < 5; i++) {
-        zpy_barg_ints(all[i], "", NULL, 0, 0, 0, 1, 0); /* cleared: releasable */
+        zpy_barg_none(all[i], ""); /* releasable */
     }
     if (h->by_iv && ((slots[1] && slots[1] != Py_None) || (slots[2] && slots[2] != Py_None) ||
                      (slots[3] && slots[3] != Py_None))) {
@@ -125,9 +125,10 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
         return -1;
     }
     if (zpy_barg_buffers(&h->keys, "keys", slots[0], n, key_bytes, 0) < 0 ||
-        zpy_barg_ints(&h->counts, "counts", slots[1], n, 0, UINT32_MAX, optional, 0) < 0 ||
-        zpy_barg_ints(&h->bearers, "bearers", slots[2], n, 0, 31, optional, 0) < 0 ||
-        zpy_barg_ints(&h->directions, "directions", slots[3], n, 0, 1, optional, 0) < 0 ||
+        zpy_barg_ints(&h->counts, "counts", slots[1], n, &zpy_count_range, optional, 0) < 0 ||
+        zpy_barg_ints(&h->bearers, "bearers", slots[2], n, &zpy_bearer_range, optional, 0) < 0 ||
+        zpy_barg_ints(&h->directions, "directions", slots[3], n, &zpy_direction_range, optional,
+                      0) < 0 ||
         zpy_barg_buffers(&h->ivs, "ivs", ivs_obj, n, ZUC_NXA6_IV_BYTES, 1) < 0) {
         head_release(h);
         return -1;
@@ -143,13 +144,13 @@ typedef struct {
     uint8_t direction;
 } head_job;
 
-static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, head_job *j)
+static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, head_job *j)
 {
     long long count, bearer, direction;
-    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool, key_bytes);
-    if (!key || zpy_barg_int(&h->counts, i, 0, UINT32_MAX, &count) < 0 ||
-        zpy_barg_int(&h->bearers, i, 0, 31, &bearer) < 0 ||
-        zpy_barg_int(&h->directions, i, 0, 1, &direction) < 0) {
+    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool);
+    if (!key || zpy_barg_int(&h->counts, i, &count) < 0 ||
+        zpy_barg_int(&h->bearers, i, &bearer) < 0 ||
+        zpy_barg_int(&h->directions, i, &direction) < 0) {
         return -1;
     }
     j->key = key->buf;
@@ -158,7 +159,7 @@ static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, 
     j->direction = (uint8_t)direction;
     j->iv = NULL;
     if (h->by_iv) {
-        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool, ZUC_NXA6_IV_BYTES);
+        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool);
         if (!iv) {
             return -1;
         }
@@ -167,26 +168,19 @@ static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, 
     return 0;
 }
 
-/* The bits of message i: bits[i] if bits was given (at most the message's
- * bits and max), else all of the message. */
-static int bits_at(zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t max, size_t *out)
+/* The bits of message i: bits[i] (or the one bits for all) if given, else
+ * all of the message. */
+static int bits_at(const zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t max,
+                   size_t *out)
 {
-    long long all = (long long)msg->len * 8;
-    long long v = all;
-    if (bits->obj && zpy_barg_int(bits, i, 0, (long long)max, &v) < 0) {
-        return -1;
-    }
-    if (v > all) {
-        PyErr_Format(PyExc_ValueError, "bits[%zd]: %lld bits, beyond messages[%zd] (%zd bytes)", i,
-                     v, i, msg->len);
-        return -1;
-    }
-    if (v > (long long)max) {
-        PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bits", i, max);
-        return -1;
-    }
-    *out = (size_t)v;
-    return 0;
+    return zpy_bits(zpy_barg_item(bits, i), zpy_barg_name(bits, i), ZPY_ITEM("messages", i),
+                    msg->len, max, out);
+}
+
+/* The messages as a batch argument (their tuple, held by the batch). */
+static zpy_barg messages_arg(const batch *b)
+{
+    return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };
 }
 
 /* libzuc's result: ok, or a ValueError (the checks before should leave
@@ -234,8 +228,8 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     head h;
     zpy_barg bits;
     zpy_barg outs;
-    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&bits, "bits");
+    zpy_barg_none(&outs, "outs");
     int ok = 0;
     if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job)) < 0) {
         return batch_end(&b, 0);
@@ -243,24 +237,22 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     if (head_init(&h, slots, nea6 ? slots[6 + into] : NULL, b.n, key_bytes) < 0) {
         return batch_end(&b, 0);
     }
-    PyObject *bits_obj = slots[5 + into];
     if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
-        (bits_obj && bits_obj != Py_None &&
-         zpy_barg_ints(&bits, "bits", bits_obj, b.n, 0, (long long)max_bits, 0, 0) < 0)) {
+        zpy_barg_objects(&bits, "bits", slots[5 + into], b.n) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs, &outs };
     if (batch_pool(&b, sequences(per_message, 3)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
-        if (head_at(&h, i, &b.pool, key_bytes, &j) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0) {
             goto done;
         }
-        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool, -1);
+        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool);
         if (!msg || bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
             goto done;
         }
@@ -327,7 +319,7 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     batch b;
     head h;
     zpy_barg bits;
-    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&bits, "bits");
     uint32_t *macs = NULL;
     int ok = 0;
     if (batch_begin(&b, slots[4], sizeof(zuc_eia3_job)) < 0 ||
@@ -339,22 +331,20 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
         PyErr_NoMemory();
         goto done;
     }
-    if ((slots[5] && slots[5] != Py_None &&
-         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
+    if (zpy_barg_objects(&bits, "bits", slots[5], b.n) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys };
     if (batch_pool(&b, sequences(per_message, 1)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_eia3_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
         const Py_buffer *msg;
-        if (head_at(&h, i, &b.pool, ZUC128_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
             bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
             goto done;
         }
@@ -401,38 +391,32 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     batch b;
     head h;
     zpy_barg tags;
-    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&tags, "tag_size");
     int ok = 0;
     if (batch_begin(&b, slots[4], sizeof(zuc_nia6_job)) < 0 ||
         head_init(&h, slots, slots[6], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1, 4) <
-        0) {
+    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, &zpy_nxa6_tag_range, 1, 4) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs };
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_nia6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         long long tag_bytes;
         const Py_buffer *msg;
         uint8_t *tag;
-        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
-        if ((size_t)msg->len > ZUC_NXA6_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
-                         (size_t)ZUC_NXA6_MAX_BYTES);
-            goto done;
-        }
-        if (!(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
+        if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC_NXA6_MAX_BYTES) < 0 ||
+            !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
         jobs[i] = (zuc_nia6_job){ j.key,    j.count,          j.bearer, j.direction,      j.iv,
@@ -472,9 +456,9 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     zpy_barg tags;
     zpy_barg aads;
     zpy_barg outs;
-    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&aads, "aads", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&tags, "tag_size");
+    zpy_barg_none(&aads, "aads");
+    zpy_barg_none(&outs, "outs");
     int *verified = NULL;
     Py_ssize_t *index = NULL; /* decrypt: the message of each job */
     size_t njobs = 0;
@@ -492,25 +476,23 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     }
     if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
         zpy_barg_buffers(&aads, "aads", slots[5 + into], b.n, -1, 1) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX,
-                      1, 16) < 0) {
+        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, &zpy_nxa6_tag_range, 1, 16) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs, &aads, &outs };
     if (batch_pool(&b, sequences(per_message, 4)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_nca6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         long long tag_bytes;
         const Py_buffer *msg;
         const Py_buffer *aad = NULL;
-        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool, -1))) ||
-            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool))) ||
+            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
         size_t tb = (size_t)tag_bytes;
@@ -521,10 +503,8 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
         }
         size_t len = decrypt ? (size_t)msg->len - tb : (size_t)msg->len;
         size_t aad_len = aad ? (size_t)aad->len : 0;
-        if (len > ZUC_NXA6_MAX_BYTES || aad_len > ZUC_NXA6_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "%s[%zd]: beyond the limit of %zu bytes",
-                         len > ZUC_NXA6_MAX_BYTES ? "messages" : "aads", i,
-                         (size_t)ZUC_NXA6_MAX_BYTES);
+        if (zpy_max_bytes(len, ZPY_ITEM("messages", i), ZUC_NXA6_MAX_BYTES) < 0 ||
+            zpy_max_bytes(aad_len, zpy_barg_name(&aads, i), ZUC_NXA6_MAX_BYTES) < 0) {
             goto done;
         }
         Py_ssize_t need = (Py_ssize_t)(decrypt ? len : len + tb);
@@ -615,8 +595,8 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
     }
     batch b;
     zpy_barg keys, ivs;
-    zpy_barg_ints(&keys, "keys", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&ivs, "ivs", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&keys, "keys");
+    zpy_barg_none(&ivs, "ivs");
     int ok = 0;
     if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job)) < 0) {
         return batch_end(&b, 0);
@@ -629,22 +609,18 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc256_crypt_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;
         uint8_t *out;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1))) {
+        if (!(key = zpy_barg_buffer(&keys, i, &b.pool)) ||
+            !(iv = zpy_barg_buffer(&ivs, i, &b.pool)) ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool))) {
             goto done;
         }
-        if ((size_t)msg->len > ZUC256_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
-                         (size_t)ZUC256_MAX_BYTES);
-            goto done;
-        }
-        if (!(out = result_bytes(&b, i, msg->len))) {
+        if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0 ||
+            !(out = result_bytes(&b, i, msg->len))) {
             goto done;
         }
         jobs[i] = (zuc256_crypt_job){ key->buf, iv->buf, msg->buf, out, (size_t)msg->len };
@@ -678,7 +654,7 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
     zpy_barg keys, ivs, tags, bits;
     zpy_barg *all[] = { &keys, &ivs, &tags, &bits };
     for (int k = 0; k < 4; k++) {
-        zpy_barg_ints(all[k], "", NULL, 0, 0, 0, 1, 0);
+        zpy_barg_none(all[k], "");
     }
     int ok = 0;
     if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job)) < 0) {
@@ -686,33 +662,27 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
     }
     if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
         zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[3], b.n, 4, 16, 1, 4) < 0 ||
-        (slots[5] && slots[5] != Py_None &&
-         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, UINT32_MAX, 0, 0) < 0)) {
+        zpy_barg_ints(&tags, "tag_size", slots[3], b.n, &zpy_zuc256_tag_range, 1, 4) < 0 ||
+        zpy_barg_objects(&bits, "bits", slots[5], b.n) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &keys, &ivs };
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc256_mac_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const Py_buffer *key, *iv, *msg;
         long long tag_bytes;
         size_t nbits;
         uint8_t *tag;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            zpy_barg_int(&tags, i, 4, 16, &tag_bytes) < 0) {
+        if (!(key = zpy_barg_buffer(&keys, i, &b.pool)) ||
+            !(iv = zpy_barg_buffer(&ivs, i, &b.pool)) ||
+            !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) || zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
-        if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16) {
-            PyErr_Format(PyExc_ValueError, "tag_size: must be 4, 8 or 16, got %lld", tag_bytes);
-            goto done;
-        }
-        if (bits_at(&bits, i, msg, ((size_t)1 << 32) - 16 * (size_t)tag_bytes, &nbits) < 0 ||
+        if (bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }

@@ -37,17 +37,24 @@ static int head_width(int by_iv)
 static int head_parse(PyObject **slots, int by_iv, Py_ssize_t key_bytes, head_args *h)
 {
     h->by_iv = by_iv;
-    if (zpy_fixed(slots[0], "key", key_bytes, &h->key) < 0) {
+    long long count = 0;
+    long long bearer = 0;
+    long long direction = 0;
+    if (zpy_fixed(slots[0], ZPY_ARG("key"), key_bytes, &h->key) < 0) {
         return -1;
     }
-    int bad = by_iv ? zpy_fixed(slots[1], "iv", ZUC_NXA6_IV_BYTES, &h->iv)
-                    : (zpy_count(slots[1], "count", &h->count) < 0 ||
-                       zpy_bearer(slots[2], "bearer", &h->bearer) < 0 ||
-                       zpy_direction(slots[3], "direction", &h->direction) < 0);
+    int bad =
+        by_iv ? zpy_fixed(slots[1], ZPY_ARG("iv"), ZUC_NXA6_IV_BYTES, &h->iv)
+              : (zpy_int_in(slots[1], ZPY_ARG("count"), &zpy_count_range, &count) < 0 ||
+                 zpy_int_in(slots[2], ZPY_ARG("bearer"), &zpy_bearer_range, &bearer) < 0 ||
+                 zpy_int_in(slots[3], ZPY_ARG("direction"), &zpy_direction_range, &direction) < 0);
     if (bad) {
         PyBuffer_Release(&h->key);
         return -1;
     }
+    h->count = (uint32_t)count;
+    h->bearer = (uint8_t)bearer;
+    h->direction = (uint8_t)direction;
     return 0;
 }
 
@@ -75,7 +82,7 @@ static int dest_open(dest *d, PyObject *out_obj, const Py_buffer *data, Py_ssize
     d->size = size;
     d->bytes = NULL;
     if (d->into) {
-        if (zpy_out(out_obj, "out", data, size, &d->view) < 0) {
+        if (zpy_out(out_obj, ZPY_ARG("out"), data, size, &d->view) < 0) {
             return -1;
         }
         d->ptr = d->view.buf;
@@ -129,10 +136,10 @@ static PyObject *bit_cipher(PyObject *const *args, Py_ssize_t nargs, PyObject *k
     Py_buffer data;
     size_t bits;
     dest d;
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if (zpy_bits(slots[at + 1 + into], "data", data.len,
+    if (zpy_bits(slots[at + 1 + into], ZPY_ARG("bits"), ZPY_ARG("data"), data.len,
                  nea6 ? ZUC_NEA6_MAX_BITS : ZUC_EEA3_MAX_BITS, &bits) < 0 ||
         dest_open(&d, into ? slots[at + 1] : NULL, &data, (Py_ssize_t)((bits + 7) / 8)) < 0) {
         PyBuffer_Release(&data);
@@ -210,11 +217,12 @@ static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, P
     PyObject *result = NULL;
     Py_buffer data;
     size_t bits;
-    if (zpy_buffer(slots[4], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[4], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
     uint32_t mac = 0;
-    int code = zpy_bits(slots[5], "data", data.len, ZUC_EIA3_MAX_BITS, &bits);
+    int code =
+        zpy_bits(slots[5], ZPY_ARG("bits"), ZPY_ARG("data"), data.len, ZUC_EIA3_MAX_BITS, &bits);
     if (code == 0) {
         code = zuc_eia3(h.key.buf, h.count, h.bearer, h.direction, data.buf, bits, &mac);
         if (code == ZUC_OK) {
@@ -253,17 +261,16 @@ static PyObject *nia6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     int at = head_width(by_iv);
     PyObject *result = NULL;
     Py_buffer data;
-    size_t tag_bytes;
+    long long tag_bytes;
     uint8_t tag[ZUC_NXA6_TAG_MAX];
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if (zpy_tag_size(slots[at + 1], "tag_size", ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 4,
-                     &tag_bytes) == 0) {
-        int code =
-            by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag, tag_bytes)
-                  : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf, (size_t)data.len,
-                             tag, tag_bytes);
+    if (zpy_int_or(slots[at + 1], ZPY_ARG("tag_size"), &zpy_nxa6_tag_range, 4, &tag_bytes) == 0) {
+        int code = by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag,
+                                       (size_t)tag_bytes)
+                         : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf,
+                                    (size_t)data.len, tag, (size_t)tag_bytes);
         result = code == ZUC_OK
                      ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
                      : zpy_zuc_error(sig->fname, code);
@@ -336,23 +343,24 @@ static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     Py_buffer aad = { 0 };
     size_t tag_bytes;
     dest d;
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if ((aad_obj && aad_obj != Py_None && zpy_buffer(aad_obj, "aad", 0, &aad) < 0) ||
-        zpy_tag_size(slots[at + 2 + into], "tag_size", ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 16,
-                     &tag_bytes) < 0) {
+    long long tag_size;
+    if ((aad_obj && aad_obj != Py_None && zpy_buffer(aad_obj, ZPY_ARG("aad"), 0, &aad) < 0) ||
+        zpy_int_or(slots[at + 2 + into], ZPY_ARG("tag_size"), &zpy_nxa6_tag_range, 16, &tag_size) <
+            0) {
         goto release;
     }
+    tag_bytes = (size_t)tag_size;
     if (decrypt && (size_t)data.len < tag_bytes) {
         PyErr_Format(zpy_invalid_tag, "data: %zd bytes, shorter than the %zu-byte tag", data.len,
                      tag_bytes);
         goto release;
     }
     size_t len = decrypt ? (size_t)data.len - tag_bytes : (size_t)data.len;
-    if (len > ZUC_NXA6_MAX_BYTES || (size_t)aad.len > ZUC_NXA6_MAX_BYTES) {
-        PyErr_Format(PyExc_ValueError, "%s: beyond the limit of %zu bytes",
-                     len > ZUC_NXA6_MAX_BYTES ? "data" : "aad", (size_t)ZUC_NXA6_MAX_BYTES);
+    if (zpy_max_bytes(len, ZPY_ARG("data"), ZUC_NXA6_MAX_BYTES) < 0 ||
+        zpy_max_bytes((size_t)aad.len, ZPY_ARG("aad"), ZUC_NXA6_MAX_BYTES) < 0) {
         goto release;
     }
     if (dest_open(&d, into ? slots[at + 1] : NULL, &data,
@@ -419,7 +427,7 @@ static PyObject *py_nca6_decrypt_iv(PyObject *m, PyObject *const *a, Py_ssize_t 
 static int zuc256_iv(PyObject *obj, int version, uint8_t iv25[ZUC256_IV_BYTES])
 {
     Py_buffer view;
-    if (zpy_buffer(obj, "iv", 0, &view) < 0) {
+    if (zpy_buffer(obj, ZPY_ARG("iv"), 0, &view) < 0) {
         return -1;
     }
     size_t want = zuc256v_iv_bytes(version);
@@ -455,15 +463,13 @@ static PyObject *zuc256_crypt_call(PyObject *const *args, Py_ssize_t nargs, PyOb
     if (zpy_parse(sig, args, nargs, kwnames, slots) < 0 ||
         zpy_version(slots[3 + into], "version", &version) < 0 ||
         zuc256_iv(slots[1], version, iv) < 0 ||
-        zpy_fixed(slots[0], "key", ZUC256_KEY_BYTES, &key) < 0) {
+        zpy_fixed(slots[0], ZPY_ARG("key"), ZUC256_KEY_BYTES, &key) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
-    if (zpy_buffer(slots[2], "data", 0, &data) == 0) {
-        if ((size_t)data.len > ZUC256_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "data: beyond the limit of %zu bytes",
-                         (size_t)ZUC256_MAX_BYTES);
-        } else if (dest_open(&d, into ? slots[3] : NULL, &data, data.len) == 0) {
+    if (zpy_buffer(slots[2], ZPY_ARG("data"), 0, &data) == 0) {
+        if (zpy_max_bytes((size_t)data.len, ZPY_ARG("data"), ZUC256_MAX_BYTES) == 0 &&
+            dest_open(&d, into ? slots[3] : NULL, &data, data.len) == 0) {
             int code = zuc256v_crypt(version, key.buf, iv, data.buf, d.ptr, (size_t)data.len);
             result = dest_close(&d, code, sig->fname);
         }
@@ -497,30 +503,26 @@ static PyObject *py_zuc256_mac(PyObject *m, PyObject *const *args, Py_ssize_t na
     (void)m;
     PyObject *slots[MAX_SLOTS];
     int version;
-    size_t tag_bytes;
+    long long tag_bytes;
     uint8_t iv[ZUC256_IV_BYTES];
     Py_buffer key;
     Py_buffer data;
     if (zpy_parse(&zuc256_mac_sig, args, nargs, kwnames, slots) < 0 ||
         zpy_version(slots[4], "version", &version) < 0 ||
-        zpy_tag_size(slots[3], "tag_size", 4, 16, 4, &tag_bytes) < 0) {
-        return NULL;
-    }
-    if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16) {
-        PyErr_Format(PyExc_ValueError, "tag_size: must be 4, 8 or 16, got %zu", tag_bytes);
+        zpy_int_or(slots[3], ZPY_ARG("tag_size"), &zpy_zuc256_tag_range, 4, &tag_bytes) < 0) {
         return NULL;
     }
     if (zuc256_iv(slots[1], version, iv) < 0 ||
-        zpy_fixed(slots[0], "key", ZUC256_KEY_BYTES, &key) < 0) {
+        zpy_fixed(slots[0], ZPY_ARG("key"), ZUC256_KEY_BYTES, &key) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
     size_t bits;
     uint8_t tag[16];
-    if (zpy_buffer(slots[2], "data", 0, &data) == 0) {
-        /* The MAC consumes bits + 16 * tag_bytes keystream bits of 2^32. */
-        if (zpy_bits(slots[5], "data", data.len, ((size_t)1 << 32) - 16 * tag_bytes, &bits) == 0) {
-            int code = zuc256v_mac(version, key.buf, iv, data.buf, bits, tag, tag_bytes);
+    if (zpy_buffer(slots[2], ZPY_ARG("data"), 0, &data) == 0) {
+        if (zpy_bits(slots[5], ZPY_ARG("bits"), ZPY_ARG("data"), data.len,
+                     zpy_zuc256_mac_max_bits((size_t)tag_bytes), &bits) == 0) {
+            int code = zuc256v_mac(version, key.buf, iv, data.buf, bits, tag, (size_t)tag_bytes);
             result = code == ZUC_OK
                          ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
                          : zpy_zuc_error("zuc256_mac", code);

@@ -211,23 +211,24 @@ static int build(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs, 
     Py_ssize_t key_bytes = w == EEA3 ? 16 : 32;
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_buffer *key = &views[*held];
-        if (zpy_fixed(PyList_GetItem(keys, i), "keys[i]", key_bytes, key) < 0) {
+        if (zpy_fixed(PyList_GetItem(keys, i), ZPY_ITEM("keys", i), key_bytes, key) < 0) {
             return -1;
         }
         (*held)++;
         Py_buffer *msg = &views[*held];
-        if (zpy_buffer(PyList_GetItem(msgs, i), "messages[i]", 0, msg) < 0) {
+        if (zpy_buffer(PyList_GetItem(msgs, i), ZPY_ITEM("messages", i), 0, msg) < 0) {
             return -1;
         }
         (*held)++;
         Py_buffer *out = &views[*held];
         Py_ssize_t need = w == EEA3 ? msg->len : w == NIA6 ? 16 : msg->len + 16;
-        if (zpy_out(PyList_GetItem(outs, i), "outs[i]", msg, need, out) < 0) {
+        if (zpy_out(PyList_GetItem(outs, i), ZPY_ITEM("outs", i), msg, need, out) < 0) {
             return -1;
         }
         (*held)++;
         long long count;
-        if (zpy_int_in(PyList_GetItem(counts, i), "counts[i]", 0, UINT32_MAX, &count) < 0) {
+        if (zpy_int_in(PyList_GetItem(counts, i), ZPY_ITEM("counts", i), &zpy_count_range, &count) <
+            0) {
             return -1;
         }
         fill(&jobs[i], w, key->buf, (uint32_t)count, msg, out->buf);
