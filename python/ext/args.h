@@ -29,6 +29,31 @@ typedef struct {
 int zpy_parse(const zpy_sig *sig, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
               PyObject **slots);
 
+/* The most parameters a function of the extension takes. */
+#define ZPY_MAX_SLOTS 10
+
+/* py_NAME, the METH_FASTCALL | METH_KEYWORDS function NAME with the
+ * parameters names[0..nnames-1] (the first nrequired required): it parses
+ * its arguments into slots, then returns expr, which reads them from slots
+ * and its signature from sig. One line per function, most sharing a body
+ * with others. */
+#define ZPY_FUNCTION(name, names, nnames, nrequired, expr)                           \
+    static const zpy_sig name##_sig = { #name, names, nnames, nrequired };           \
+    static PyObject *py_##name(PyObject *m, PyObject *const *args, Py_ssize_t nargs, \
+                               PyObject *kwnames)                                    \
+    {                                                                                \
+        PyObject *slots[ZPY_MAX_SLOTS];                                              \
+        const zpy_sig *sig = &name##_sig;                                            \
+        (void)m;                                                                     \
+        return zpy_parse(sig, args, nargs, kwnames, slots) < 0 ? NULL : (expr);      \
+    }
+
+/* The method table's entry of a ZPY_FUNCTION, with its docstring NAME_doc. */
+#define ZPY_METHOD(name)                                                                         \
+    {                                                                                            \
+#name, (PyCFunction)(void (*)(void))py_##name, METH_FASTCALL | METH_KEYWORDS, name##_doc \
+    }
+
 /* The name an error message gives an argument: name, or name[index] for
  * item index of a batch argument (index >= 0). Only an error formats it. */
 typedef struct {

@@ -15,10 +15,6 @@
 #include "args.h"
 #include "batch_args.h"
 
-#define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
-#define FLAGS (METH_FASTCALL | METH_KEYWORDS)
-#define MAX_SLOTS 10
-
 /* What every batch call holds: the messages, their buffers, the results. */
 typedef struct {
     PyObject *messages;
@@ -210,18 +206,9 @@ static const char *const eea3_names[] = { "keys",     "counts", "bearers", "dire
                                           "messages", "bits",   "ivs" };
 static const char *const eea3_into_names[] = { "keys",     "counts", "bearers", "directions",
                                                "messages", "outs",   "bits",    "ivs" };
-static const zpy_sig eea3_many_sig = { "eea3_many", eea3_names, 6, 5 };
-static const zpy_sig nea6_many_sig = { "nea6_many", eea3_names, 7, 5 };
-static const zpy_sig eea3_many_into_sig = { "eea3_many_into", eea3_into_names, 7, 6 };
-static const zpy_sig nea6_many_into_sig = { "nea6_many_into", eea3_into_names, 8, 6 };
 
-static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                                 const zpy_sig *sig, int nea6, int into)
+static PyObject *bit_cipher_many(PyObject **slots, const zpy_sig *sig, int nea6, int into)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     Py_ssize_t key_bytes = nea6 ? ZUC_NXA6_KEY_BYTES : ZUC128_KEY_BYTES;
     size_t max_bits = nea6 ? ZUC_NEA6_MAX_BITS : ZUC_EEA3_MAX_BITS;
     batch b;
@@ -281,41 +268,15 @@ done:
     return batch_result(&b, ok, into);
 }
 
-static PyObject *py_eea3_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &eea3_many_sig, 0, 0);
-}
-
-static PyObject *py_eea3_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &eea3_many_into_sig, 0, 1);
-}
-
-static PyObject *py_nea6_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &nea6_many_sig, 1, 0);
-}
-
-static PyObject *py_nea6_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &nea6_many_into_sig, 1, 1);
-}
+ZPY_FUNCTION(eea3_many, eea3_names, 6, 5, bit_cipher_many(slots, sig, 0, 0))
+ZPY_FUNCTION(eea3_many_into, eea3_into_names, 7, 6, bit_cipher_many(slots, sig, 0, 1))
+ZPY_FUNCTION(nea6_many, eea3_names, 7, 5, bit_cipher_many(slots, sig, 1, 0))
+ZPY_FUNCTION(nea6_many_into, eea3_into_names, 8, 6, bit_cipher_many(slots, sig, 1, 1))
 
 /* eia3_many: 4-byte MACs. */
-static const zpy_sig eia3_many_sig = { "eia3_many", eea3_names, 6, 5 };
 
-static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
+static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(&eia3_many_sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg bits;
@@ -354,7 +315,7 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc_eia3_n(jobs, (size_t)b.n);
     PyEval_RestoreThread(gil);
-    if (check_code(code, "eia3_many") < 0) {
+    if (check_code(code, sig->fname) < 0) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < b.n; i++) {
@@ -375,19 +336,14 @@ done:
     return batch_end(&b, ok);
 }
 
+ZPY_FUNCTION(eia3_many, eea3_names, 6, 5, eia3_many_call(slots, sig))
+
 /* nia6_many: tags of tag_size bytes (one size, or one per message). */
 static const char *const nia6_names[] = { "keys",     "counts",   "bearers", "directions",
                                           "messages", "tag_size", "ivs" };
-static const zpy_sig nia6_many_sig = { "nia6_many", nia6_names, 7, 5 };
 
-static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
+static PyObject *nia6_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(&nia6_many_sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg tags;
@@ -425,32 +381,25 @@ static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc_nia6_n(jobs, (size_t)b.n);
     PyEval_RestoreThread(gil);
-    ok = check_code(code, "nia6_many") == 0;
+    ok = check_code(code, sig->fname) == 0;
 done:
     zpy_barg_release(&tags);
     head_release(&h);
     return batch_end(&b, ok);
 }
 
+ZPY_FUNCTION(nia6_many, nia6_names, 7, 5, nia6_many_call(slots, sig))
+
 /* nca6_encrypt_many (ciphertext || tag) and nca6_decrypt_many (the
  * plaintext, or None where the tag does not verify). */
 static const char *const nca6_names[] = { "keys",     "counts", "bearers",  "directions",
                                           "messages", "aads",   "tag_size", "ivs" };
-static const zpy_sig nca6_encrypt_many_sig = { "nca6_encrypt_many", nca6_names, 8, 5 };
 static const char *const nca6_into_names[] = { "keys",       "counts",   "bearers",
                                                "directions", "messages", "outs",
                                                "aads",       "tag_size", "ivs" };
-static const zpy_sig nca6_encrypt_many_into_sig = { "nca6_encrypt_many_into", nca6_into_names, 9,
-                                                    6 };
-static const zpy_sig nca6_decrypt_many_sig = { "nca6_decrypt_many", nca6_names, 8, 5 };
 
-static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                           const zpy_sig *sig, int decrypt, int into)
+static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, int into)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg tags;
@@ -553,24 +502,9 @@ done:
     return batch_result(&b, ok, into);
 }
 
-static PyObject *py_nca6_encrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_encrypt_many_sig, 0, 0);
-}
-
-static PyObject *py_nca6_encrypt_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                                           PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_encrypt_many_into_sig, 0, 1);
-}
-
-static PyObject *py_nca6_decrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_decrypt_many_sig, 1, 0);
-}
+ZPY_FUNCTION(nca6_encrypt_many, nca6_names, 8, 5, nca6_many(slots, sig, 0, 0))
+ZPY_FUNCTION(nca6_encrypt_many_into, nca6_into_names, 9, 6, nca6_many(slots, sig, 0, 1))
+ZPY_FUNCTION(nca6_decrypt_many, nca6_names, 8, 5, nca6_many(slots, sig, 1, 0))
 
 /* The IV size a ZUC-256 version takes in a batch: 25 bytes for 2018, 16 for
  * 2021 and 2023 (the packed 23-byte form is for the one-message calls). */
@@ -581,16 +515,11 @@ static Py_ssize_t zuc256_iv_size(int version)
 
 /* zuc256_crypt_many: one version for all. */
 static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
-static const zpy_sig zuc256_crypt_many_sig = { "zuc256_crypt_many", zuc256_crypt_names, 4, 3 };
 
-static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                                      PyObject *kwnames)
+static PyObject *zuc256_crypt_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
     int version;
-    if (zpy_parse(&zuc256_crypt_many_sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[3], "version", &version) < 0) {
+    if (zpy_version(slots[3], "version", &version) < 0) {
         return NULL;
     }
     batch b;
@@ -628,26 +557,23 @@ static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssi
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc256v_crypt_n(version, jobs, (size_t)b.n);
     PyEval_RestoreThread(gil);
-    ok = check_code(code, "zuc256_crypt_many") == 0;
+    ok = check_code(code, sig->fname) == 0;
 done:
     zpy_barg_release(&keys);
     zpy_barg_release(&ivs);
     return batch_end(&b, ok);
 }
 
+ZPY_FUNCTION(zuc256_crypt_many, zuc256_crypt_names, 4, 3, zuc256_crypt_many_call(slots, sig))
+
 /* zuc256_mac_many: tags of 4, 8 or 16 bytes (one size, or one per message). */
 static const char *const zuc256_mac_names[] = { "keys",     "ivs",     "messages",
                                                 "tag_size", "version", "bits" };
-static const zpy_sig zuc256_mac_many_sig = { "zuc256_mac_many", zuc256_mac_names, 6, 3 };
 
-static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames)
+static PyObject *zuc256_mac_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
     int version;
-    if (zpy_parse(&zuc256_mac_many_sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[4], "version", &version) < 0) {
+    if (zpy_version(slots[4], "version", &version) < 0) {
         return NULL;
     }
     batch b;
@@ -691,13 +617,15 @@ static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize
     PyThreadState *gil = PyEval_SaveThread();
     int code = zuc256v_mac_n(version, jobs, (size_t)b.n);
     PyEval_RestoreThread(gil);
-    ok = check_code(code, "zuc256_mac_many") == 0;
+    ok = check_code(code, sig->fname) == 0;
 done:
     for (int k = 0; k < 4; k++) {
         zpy_barg_release(all[k]);
     }
     return batch_end(&b, ok);
 }
+
+ZPY_FUNCTION(zuc256_mac_many, zuc256_mac_names, 6, 3, zuc256_mac_many_call(slots, sig))
 
 PyDoc_STRVAR(eea3_many_doc,
              "eea3_many($module, /, keys, counts, bearers, directions, messages, bits=None)\n"
@@ -791,14 +719,11 @@ PyDoc_STRVAR(zuc256_mac_many_doc,
              ">>> zuc.zuc256_mac_many(bytes(32), bytes(25), [bytes(50)])[0].hex()\n"
              "'9b972a74'\n");
 
-/* clang-format off */
-#define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
-/* clang-format on */
 PyMethodDef zpy_batch_methods[] = {
-    METHOD(eea3_many),         METHOD(eea3_many_into),
-    METHOD(nea6_many_into),    METHOD(nca6_encrypt_many_into),
-    METHOD(eia3_many),         METHOD(nea6_many),
-    METHOD(nia6_many),         METHOD(nca6_encrypt_many),
-    METHOD(nca6_decrypt_many), METHOD(zuc256_crypt_many),
-    METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
+    ZPY_METHOD(eea3_many),         ZPY_METHOD(eea3_many_into),
+    ZPY_METHOD(nea6_many_into),    ZPY_METHOD(nca6_encrypt_many_into),
+    ZPY_METHOD(eia3_many),         ZPY_METHOD(nea6_many),
+    ZPY_METHOD(nia6_many),         ZPY_METHOD(nca6_encrypt_many),
+    ZPY_METHOD(nca6_decrypt_many), ZPY_METHOD(zuc256_crypt_many),
+    ZPY_METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
 };
