@@ -179,10 +179,38 @@ static zpy_barg messages_arg(const batch *b)
     return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };
 }
 
-/* libzuc's result: ok, or a ValueError (the checks before should leave
- * none; ZUC_EAUTH is no error for decryption, whose results say it). */
-static int check_code(int code, const char *fname)
+/* libzuc's many-message calls. */
+enum batch_fn {
+    EEA3_N,
+    NEA6_N,
+    EIA3_N,
+    NIA6_N,
+    NCA6_ENCRYPT_N,
+    NCA6_DECRYPT_N,
+    ZUC256_CRYPT_N,
+    ZUC256_MAC_N,
+};
+
+/* Runs libzuc's call fn over n jobs (ZUC-256: of version) with the GIL
+ * released, and only there. Returns 0, or -1 with a ValueError for a code
+ * the checks before should leave none of (ZUC_EAUTH is no error: the
+ * results of decryption say it). */
+static int run_released(enum batch_fn fn, int version, const void *jobs, size_t n,
+                        const char *fname)
 {
+    int code;
+    PyThreadState *gil = PyEval_SaveThread();
+    switch (fn) {
+    case EEA3_N: code = zuc_eea3_n(jobs, n); break;
+    case NEA6_N: code = zuc_nea6_n(jobs, n); break;
+    case EIA3_N: code = zuc_eia3_n(jobs, n); break;
+    case NIA6_N: code = zuc_nia6_n(jobs, n); break;
+    case NCA6_ENCRYPT_N: code = zuc_nca6_encrypt_n(jobs, n); break;
+    case NCA6_DECRYPT_N: code = zuc_nca6_decrypt_n(jobs, n); break;
+    case ZUC256_CRYPT_N: code = zuc256v_crypt_n(version, jobs, n); break;
+    default: code = zuc256v_mac_n(version, jobs, n); break;
+    }
+    PyEval_RestoreThread(gil);
     if (code == ZUC_OK || code == ZUC_EAUTH) {
         return 0;
     }
@@ -257,10 +285,7 @@ static PyObject *bit_cipher_many(PyObject **slots, const zpy_sig *sig, int nea6,
                 (zuc_eea3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, out, nbits };
         }
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = nea6 ? zuc_nea6_n(b.jobs, (size_t)b.n) : zuc_eea3_n(b.jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, sig->fname) == 0;
+    ok = run_released(nea6 ? NEA6_N : EEA3_N, 0, b.jobs, (size_t)b.n, sig->fname) == 0;
 done:
     zpy_barg_release(&bits);
     zpy_barg_release(&outs);
@@ -312,10 +337,7 @@ static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
         jobs[i] =
             (zuc_eia3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, nbits, &macs[i] };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc_eia3_n(jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    if (check_code(code, sig->fname) < 0) {
+    if (run_released(EIA3_N, 0, jobs, (size_t)b.n, sig->fname) < 0) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < b.n; i++) {
@@ -378,10 +400,7 @@ static PyObject *nia6_many_call(PyObject **slots, const zpy_sig *sig)
         jobs[i] = (zuc_nia6_job){ j.key,    j.count,          j.bearer, j.direction,      j.iv,
                                   msg->buf, (size_t)msg->len, tag,      (size_t)tag_bytes };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc_nia6_n(jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, sig->fname) == 0;
+    ok = run_released(NIA6_N, 0, jobs, (size_t)b.n, sig->fname) == 0;
 done:
     zpy_barg_release(&tags);
     head_release(&h);
@@ -479,10 +498,7 @@ static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, in
                                   tb,
                                   &verified[k] };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = decrypt ? zuc_nca6_decrypt_n(jobs, njobs) : zuc_nca6_encrypt_n(jobs, njobs);
-    PyEval_RestoreThread(gil);
-    if (check_code(code, sig->fname) < 0) {
+    if (run_released(decrypt ? NCA6_DECRYPT_N : NCA6_ENCRYPT_N, 0, jobs, njobs, sig->fname) < 0) {
         goto done;
     }
     for (size_t k = 0; decrypt && k < njobs; k++) {
@@ -513,54 +529,92 @@ static Py_ssize_t zuc256_iv_size(int version)
     return (Py_ssize_t)zuc256v_iv_bytes(version);
 }
 
+/* The leading arguments of a ZUC-256 batch: keys and ivs, of one version
+ * for all (the version's slot given apart). */
+typedef struct {
+    zpy_barg keys, ivs;
+    int version;
+} head256;
+
+static void head256_release(head256 *h)
+{
+    zpy_barg_release(&h->keys);
+    zpy_barg_release(&h->ivs);
+}
+
+static int head256_init(head256 *h, PyObject **slots, PyObject *version_obj, Py_ssize_t n)
+{
+    zpy_barg_none(&h->keys, "keys");
+    zpy_barg_none(&h->ivs, "ivs");
+    if (zpy_version(version_obj, "version", &h->version) < 0 ||
+        zpy_barg_buffers(&h->keys, "keys", slots[0], n, ZUC256_KEY_BYTES, 0) < 0 ||
+        zpy_barg_buffers(&h->ivs, "ivs", slots[1], n, zuc256_iv_size(h->version), 0) < 0) {
+        head256_release(h);
+        return -1;
+    }
+    return 0;
+}
+
+/* Message i's key and IV, and its buffer (messages: the batch's). */
+static const Py_buffer *head256_at(head256 *h, batch *b, Py_ssize_t i, const uint8_t **key,
+                                   const uint8_t **iv)
+{
+    const Py_buffer *k = zpy_barg_buffer(&h->keys, i, &b->pool);
+    const Py_buffer *v = k ? zpy_barg_buffer(&h->ivs, i, &b->pool) : NULL;
+    zpy_barg msgs = messages_arg(b);
+    if (!v) {
+        return NULL;
+    }
+    *key = k->buf;
+    *iv = v->buf;
+    return zpy_barg_buffer(&msgs, i, &b->pool);
+}
+
+/* zuc256_crypt_many and zuc256_mac_many: the ZUC-256 head, then the pool
+ * for its buffers. */
+static int head256_begin(batch *b, head256 *h, PyObject **slots, PyObject *version_obj,
+                         size_t job_size)
+{
+    if (batch_begin(b, slots[2], job_size) < 0) {
+        return -1;
+    }
+    zpy_barg *const per_message[] = { &h->keys, &h->ivs };
+    if (head256_init(h, slots, version_obj, b->n) < 0) {
+        return -1;
+    }
+    if (batch_pool(b, sequences(per_message, 2)) < 0) {
+        head256_release(h);
+        return -1;
+    }
+    return 0;
+}
+
 /* zuc256_crypt_many: one version for all. */
 static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
 
 static PyObject *zuc256_crypt_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    int version;
-    if (zpy_version(slots[3], "version", &version) < 0) {
-        return NULL;
-    }
     batch b;
-    zpy_barg keys, ivs;
-    zpy_barg_none(&keys, "keys");
-    zpy_barg_none(&ivs, "ivs");
+    head256 h;
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job)) < 0) {
+    if (head256_begin(&b, &h, slots, slots[3], sizeof(zuc256_crypt_job)) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
-        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0) {
-        goto done;
-    }
-    zpy_barg *const per_message[] = { &keys, &ivs };
-    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
-        goto done;
-    }
-    zpy_barg msgs = messages_arg(&b);
     zuc256_crypt_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        const Py_buffer *key, *iv, *msg;
+        const uint8_t *key, *iv;
+        const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
         uint8_t *out;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool)) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool))) {
-            goto done;
-        }
-        if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0 ||
+        if (!msg ||
+            zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0 ||
             !(out = result_bytes(&b, i, msg->len))) {
             goto done;
         }
-        jobs[i] = (zuc256_crypt_job){ key->buf, iv->buf, msg->buf, out, (size_t)msg->len };
+        jobs[i] = (zuc256_crypt_job){ key, iv, msg->buf, out, (size_t)msg->len };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc256v_crypt_n(version, jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, sig->fname) == 0;
+    ok = run_released(ZUC256_CRYPT_N, h.version, jobs, (size_t)b.n, sig->fname) == 0;
 done:
-    zpy_barg_release(&keys);
-    zpy_barg_release(&ivs);
+    head256_release(&h);
     return batch_end(&b, ok);
 }
 
@@ -572,56 +626,38 @@ static const char *const zuc256_mac_names[] = { "keys",     "ivs",     "messages
 
 static PyObject *zuc256_mac_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    int version;
-    if (zpy_version(slots[4], "version", &version) < 0) {
-        return NULL;
-    }
     batch b;
-    zpy_barg keys, ivs, tags, bits;
-    zpy_barg *all[] = { &keys, &ivs, &tags, &bits };
-    for (int k = 0; k < 4; k++) {
-        zpy_barg_none(all[k], "");
-    }
+    head256 h;
+    zpy_barg tags, bits;
+    zpy_barg_none(&tags, "tag_size");
+    zpy_barg_none(&bits, "bits");
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job)) < 0) {
+    if (head256_begin(&b, &h, slots, slots[4], sizeof(zuc256_mac_job)) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
-        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[3], b.n, &zpy_zuc256_tag_range, 1, 4) < 0 ||
+    if (zpy_barg_ints(&tags, "tag_size", slots[3], b.n, &zpy_zuc256_tag_range, 1, 4) < 0 ||
         zpy_barg_objects(&bits, "bits", slots[5], b.n) < 0) {
         goto done;
     }
-    zpy_barg *const per_message[] = { &keys, &ivs };
-    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
-        goto done;
-    }
-    zpy_barg msgs = messages_arg(&b);
     zuc256_mac_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        const Py_buffer *key, *iv, *msg;
+        const uint8_t *key, *iv;
+        const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
         long long tag_bytes;
         size_t nbits;
         uint8_t *tag;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool)) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) || zpy_barg_int(&tags, i, &tag_bytes) < 0) {
-            goto done;
-        }
-        if (bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
+        if (!msg || zpy_barg_int(&tags, i, &tag_bytes) < 0 ||
+            bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
-        jobs[i] = (zuc256_mac_job){ key->buf, iv->buf, msg->buf, nbits, tag, (size_t)tag_bytes };
+        jobs[i] = (zuc256_mac_job){ key, iv, msg->buf, nbits, tag, (size_t)tag_bytes };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc256v_mac_n(version, jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, sig->fname) == 0;
+    ok = run_released(ZUC256_MAC_N, h.version, jobs, (size_t)b.n, sig->fname) == 0;
 done:
-    for (int k = 0; k < 4; k++) {
-        zpy_barg_release(all[k]);
-    }
+    zpy_barg_release(&tags);
+    zpy_barg_release(&bits);
+    head256_release(&h);
     return batch_end(&b, ok);
 }
 
