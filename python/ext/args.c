@@ -129,7 +129,7 @@ int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallb
 void zpy_bytes_view(PyObject *bytes, Py_buffer *view)
 {
     *view = (Py_buffer){ .buf = PyBytes_AsString(bytes),
-                         .obj = NULL,
+                         .obj = Py_NewRef(bytes),
                          .len = PyBytes_Size(bytes),
                          .itemsize = 1,
                          .readonly = 1,

@@ -87,9 +87,8 @@ int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallb
                long long *value);
 
 /* A view of a bytes object (exactly bytes, immutable) read in place,
- * without the buffer protocol: the view holds no reference (obj NULL, so
- * releasing it does nothing); the caller's reference keeps the bytes alive
- * (an argument of the call, or an item of a tuple the call holds). */
+ * without the buffer protocol's calls; it holds a reference to the bytes,
+ * which PyBuffer_Release drops. */
 void zpy_bytes_view(PyObject *bytes, Py_buffer *view);
 
 /* A contiguous buffer of obj (writable if asked); str and non-buffers are a

@@ -173,7 +173,7 @@ static int bits_at(const zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, siz
                     msg->len, max, out);
 }
 
-/* The messages as a batch argument (their tuple, held by the batch). */
+/* The messages as a batch argument (their list or tuple, held by the batch). */
 static zpy_barg messages_arg(const batch *b)
 {
     return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };

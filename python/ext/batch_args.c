@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* batch_args.c — the arguments of the many-message calls (batch_args.h).
- * The items are checked by args.c's checks, under their item names. */
+ * The items are checked by args.c's checks, under their item names.
+ *
+ * A list or a tuple is read in place, each item when its message's job is
+ * built: copying it first would touch every item twice more (a reference
+ * taken, then dropped after libzuc's run, when the items are out of the
+ * caches), which costs a batch of 1,000 messages about a tenth of libzuc's
+ * own time. What libzuc reads is kept alive by the call's own references
+ * (each buffer's view holds its object), not by the list, which other
+ * threads may change while libzuc runs. While the jobs are built the GIL
+ * is held, and only a buffer exporter written in Python could change the
+ * list: each item is then read again by index, with its bounds checked. */
 #include "batch_args.h"
 
-/* A tuple of obj's items (new reference), or NULL with TypeError. A list is
- * copied too: a buffer exporter written in Python could change it while
- * the items are read. */
+/* obj itself (a list or a tuple, new reference), or a tuple of its items
+ * (another iterable), or NULL with TypeError. */
 static PyObject *as_sequence(PyObject *obj, const char *name, const char *what)
 {
-    if (PyTuple_Check(obj)) {
+    if (PyTuple_Check(obj) || PyList_CheckExact(obj)) {
         Py_INCREF(obj);
         return obj;
     }
@@ -30,7 +39,7 @@ int zpy_messages(PyObject *obj, const char *name, PyObject **seq, Py_ssize_t *n)
     if (!*seq) {
         return -1;
     }
-    *n = PyTuple_Size(*seq);
+    *n = PyTuple_Check(*seq) ? PyTuple_Size(*seq) : PyList_Size(*seq);
     return 0;
 }
 
@@ -41,7 +50,7 @@ static int take_sequence(zpy_barg *a, Py_ssize_t n, const char *what)
     if (!a->seq) {
         return -1;
     }
-    Py_ssize_t got = PyTuple_Size(a->seq);
+    Py_ssize_t got = PyTuple_Check(a->seq) ? PyTuple_Size(a->seq) : PyList_Size(a->seq);
     if (got != n) {
         PyErr_Format(PyExc_ValueError, "%s: %zd items for %zd messages", a->name, got, n);
         Py_CLEAR(a->seq);
@@ -138,9 +147,16 @@ int zpy_barg_given(const zpy_barg *a)
     return a->seq || a->has_view;
 }
 
+/* Item i of the sequence (borrowed), or NULL with IndexError if the list
+ * got shorter. */
+static PyObject *seq_item(PyObject *seq, Py_ssize_t i)
+{
+    return PyTuple_Check(seq) ? PyTuple_GetItem(seq, i) : PyList_GetItem(seq, i);
+}
+
 PyObject *zpy_barg_item(const zpy_barg *a, Py_ssize_t i)
 {
-    return a->seq ? PyTuple_GetItem(a->seq, i) : a->obj;
+    return a->seq ? seq_item(a->seq, i) : a->obj;
 }
 
 zpy_name zpy_barg_name(const zpy_barg *a, Py_ssize_t i)
@@ -165,7 +181,7 @@ int zpy_barg_int(const zpy_barg *a, Py_ssize_t i, long long *value)
         *value = a->value;
         return 0;
     }
-    PyObject *o = PyTuple_GetItem(a->seq, i);
+    PyObject *o = seq_item(a->seq, i); /* read at once: no reference kept */
     return o ? zpy_int_in(o, ZPY_ITEM(a->name, i), a->range, value) : -1;
 }
 
@@ -174,9 +190,15 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
     if (!a->seq) {
         return &a->view;
     }
-    PyObject *o = PyTuple_GetItem(a->seq, i);
+    PyObject *o = seq_item(a->seq, i);
     Py_buffer *view = o ? pool_next(pool) : NULL;
-    if (!view || zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, view) < 0) {
+    if (!view) {
+        return NULL;
+    }
+    Py_INCREF(o); /* across an exporter's code; the view holds its own */
+    int rc = zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, view);
+    Py_DECREF(o);
+    if (rc < 0) {
         return NULL;
     }
     pool->count++;
@@ -186,9 +208,15 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
 uint8_t *zpy_barg_out(const zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_t need,
                       const Py_buffer *in)
 {
-    PyObject *o = PyTuple_GetItem(a->seq, i);
+    PyObject *o = seq_item(a->seq, i);
     Py_buffer *view = o ? pool_next(pool) : NULL;
-    if (!view || zpy_out(o, ZPY_ITEM(a->name, i), in, need, view) < 0) {
+    if (!view) {
+        return NULL;
+    }
+    Py_INCREF(o);
+    int rc = zpy_out(o, ZPY_ITEM(a->name, i), in, need, view);
+    Py_DECREF(o);
+    if (rc < 0) {
         return NULL;
     }
     pool->count++;

@@ -17,7 +17,7 @@
 #include "args.h"
 
 /* One argument: obj itself for every message (seq NULL), or the items of
- * seq (a tuple of n items, obj's copy). */
+ * seq (obj, a list or tuple of n items; or a tuple of another iterable's). */
 typedef struct {
     const char *name;
     PyObject *obj;
@@ -37,8 +37,8 @@ typedef struct {
     Py_ssize_t cap;
 } zpy_pool;
 
-/* messages: a sequence (not a buffer) of n items; sets *n. seq receives a
- * tuple of them (new reference). */
+/* messages: a sequence (not a buffer) of n items; sets *n. seq receives
+ * them as a list or tuple (new reference). */
 int zpy_messages(PyObject *obj, const char *name, PyObject **seq, Py_ssize_t *n);
 
 /* An argument not given: releasable, given as nothing. */
