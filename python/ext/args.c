@@ -2,6 +2,7 @@
 /* args.c — the parser and converters of args.h. */
 #include "args.h"
 
+#include <stdio.h>
 #include <zuc.h>
 
 PyObject *zpy_invalid_tag;
@@ -54,18 +55,43 @@ int zpy_parse(const zpy_sig *sig, PyObject *const *args, Py_ssize_t nargs, PyObj
     return 0;
 }
 
-/* TypeError "name: expected what, got TYPE". */
-static int type_error(PyObject *obj, const char *name, const char *what)
+const zpy_range zpy_count_range = { 0, UINT32_MAX, 0, NULL };
+const zpy_range zpy_bearer_range = { 0, 31, 0, NULL };
+const zpy_range zpy_direction_range = { 0, 1, 0, NULL };
+const zpy_range zpy_nxa6_tag_range = { ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 0, NULL };
+const zpy_range zpy_zuc256_tag_range = { 4, 16, (1ULL << 4) | (1ULL << 8) | (1ULL << 16),
+                                         "4, 8 or 16" };
+
+/* The name as a message gives it, in label (which it returns) when it is a
+ * batch item. */
+static const char *label_of(zpy_name name, char label[80])
 {
+    if (name.index < 0) {
+        return name.name;
+    }
+    snprintf(label, 80, "%s[%zd]", name.name, name.index);
+    return label;
+}
+
+/* TypeError "name: expected what, got TYPE". */
+static int type_error(PyObject *obj, zpy_name name, const char *what)
+{
+    char label[80];
     PyObject *type_name = PyType_GetName(Py_TYPE(obj));
     if (type_name) {
-        PyErr_Format(PyExc_TypeError, "%s: expected %s, got %U", name, what, type_name);
+        PyErr_Format(PyExc_TypeError, "%s: expected %s, got %U", label_of(name, label), what,
+                     type_name);
         Py_DECREF(type_name);
     }
     return -1;
 }
 
-int zpy_int_in(PyObject *obj, const char *name, long long lo, long long hi, long long *value)
+static int in_range(long long v, const zpy_range *r)
+{
+    return v >= r->lo && v <= r->hi && (!r->only || (r->only >> v) & 1);
+}
+
+int zpy_int_in(PyObject *obj, zpy_name name, const zpy_range *r, long long *value)
 {
     if (!PyLong_Check(obj)) {
         return type_error(obj, name, "an int");
@@ -75,46 +101,47 @@ int zpy_int_in(PyObject *obj, const char *name, long long lo, long long hi, long
     if (v == -1 && PyErr_Occurred()) {
         return -1;
     }
-    if (overflow || v < lo || v > hi) {
-        PyErr_Format(PyExc_ValueError, "%s: must be %lld..%lld, got %R", name, lo, hi, obj);
-        return -1;
+    if (!overflow && in_range(v, r)) {
+        *value = v;
+        return 0;
     }
-    *value = v;
-    return 0;
+    char label[80];
+    if (r->only) {
+        PyErr_Format(PyExc_ValueError, "%s: must be %s, got %R", label_of(name, label),
+                     r->only_text, obj);
+    } else {
+        PyErr_Format(PyExc_ValueError, "%s: must be %lld..%lld, got %R", label_of(name, label),
+                     r->lo, r->hi, obj);
+    }
+    return -1;
 }
 
-int zpy_count(PyObject *obj, const char *name, uint32_t *count)
+int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallback,
+               long long *value)
 {
-    long long v;
-    if (zpy_int_in(obj, name, 0, UINT32_MAX, &v) < 0) {
-        return -1;
+    if (!obj || obj == Py_None) {
+        *value = fallback;
+        return 0;
     }
-    *count = (uint32_t)v;
-    return 0;
+    return zpy_int_in(obj, name, r, value);
 }
 
-int zpy_bearer(PyObject *obj, const char *name, uint8_t *bearer)
+void zpy_bytes_view(PyObject *bytes, Py_buffer *view)
 {
-    long long v;
-    if (zpy_int_in(obj, name, 0, 31, &v) < 0) {
-        return -1;
-    }
-    *bearer = (uint8_t)v;
-    return 0;
+    *view = (Py_buffer){ .buf = PyBytes_AsString(bytes),
+                         .obj = Py_NewRef(bytes),
+                         .len = PyBytes_Size(bytes),
+                         .itemsize = 1,
+                         .readonly = 1,
+                         .ndim = 1 };
 }
 
-int zpy_direction(PyObject *obj, const char *name, uint8_t *direction)
+int zpy_buffer(PyObject *obj, zpy_name name, int writable, Py_buffer *view)
 {
-    long long v;
-    if (zpy_int_in(obj, name, 0, 1, &v) < 0) {
-        return -1;
+    if (!writable && PyBytes_CheckExact(obj)) {
+        zpy_bytes_view(obj, view);
+        return 0;
     }
-    *direction = (uint8_t)v;
-    return 0;
-}
-
-int zpy_buffer(PyObject *obj, const char *name, int writable, Py_buffer *view)
-{
     const char *what = writable ? "a writable contiguous bytes-like object (bytearray, "
                                   "memoryview, numpy array)"
                                 : "a contiguous bytes-like object (bytes, bytearray, "
@@ -129,41 +156,57 @@ int zpy_buffer(PyObject *obj, const char *name, int writable, Py_buffer *view)
     return 0;
 }
 
-int zpy_fixed(PyObject *obj, const char *name, Py_ssize_t size, Py_buffer *view)
+int zpy_fixed(PyObject *obj, zpy_name name, Py_ssize_t size, Py_buffer *view)
 {
     if (zpy_buffer(obj, name, 0, view) < 0) {
         return -1;
     }
-    if (view->len != size) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes, got %zd", name, size, view->len);
+    if (size >= 0 && view->len != size) {
+        char label[80];
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd bytes, got %zd", label_of(name, label),
+                     size, view->len);
         PyBuffer_Release(view);
         return -1;
     }
     return 0;
 }
 
-int zpy_bits(PyObject *bits_obj, const char *name, Py_ssize_t data_bytes, size_t max_bits,
-             size_t *bits)
+int zpy_max_bytes(size_t len, zpy_name name, size_t max)
 {
-    if (!bits_obj || bits_obj == Py_None) {
-        if ((size_t)data_bytes > max_bits / 8) {
-            PyErr_Format(PyExc_ValueError, "%s: %zd bytes is beyond the limit of %zu bits", name,
-                         data_bytes, max_bits);
-            return -1;
-        }
-        *bits = (size_t)data_bytes * 8;
+    if (len <= max) {
         return 0;
     }
+    char label[80];
+    PyErr_Format(PyExc_ValueError, "%s: %zu bytes, beyond the limit of %zu bytes",
+                 label_of(name, label), len, max);
+    return -1;
+}
+
+int zpy_bits(PyObject *bits_obj, zpy_name bits_name, zpy_name data_name, Py_ssize_t data_bytes,
+             size_t max_bits, size_t *bits)
+{
+    char label[80];
     long long in_data = (long long)data_bytes * 8;
+    long long most = in_data < (long long)max_bits ? in_data : (long long)max_bits;
+    if (!bits_obj || bits_obj == Py_None) {
+        if (in_data > (long long)max_bits) {
+            PyErr_Format(PyExc_ValueError, "%s: %zd bytes is beyond the limit of %zu bits",
+                         label_of(data_name, label), data_bytes, max_bits);
+            return -1;
+        }
+        *bits = (size_t)in_data;
+        return 0;
+    }
+    zpy_range r = { 0, most, 0, NULL };
     long long v;
-    if (zpy_int_in(bits_obj, "bits", 0,
-                   in_data < (long long)max_bits ? in_data : (long long)max_bits, &v) < 0) {
+    if (zpy_int_in(bits_obj, bits_name, &r, &v) < 0) {
         if (PyErr_ExceptionMatches(PyExc_ValueError)) {
+            char data_label[80];
             PyErr_Clear();
             PyErr_Format(PyExc_ValueError,
-                         "bits: must be 0..%lld (%s holds %zd bytes, the limit is %zu bits), "
+                         "%s: must be 0..%lld (%s holds %zd bytes, the limit is %zu bits), "
                          "got %R",
-                         in_data < (long long)max_bits ? in_data : (long long)max_bits, name,
+                         label_of(bits_name, label), most, label_of(data_name, data_label),
                          data_bytes, max_bits, bits_obj);
         }
         return -1;
@@ -172,29 +215,16 @@ int zpy_bits(PyObject *bits_obj, const char *name, Py_ssize_t data_bytes, size_t
     return 0;
 }
 
-int zpy_tag_size(PyObject *obj, const char *name, size_t lo, size_t hi, size_t fallback,
-                 size_t *tag_bytes)
+size_t zpy_zuc256_mac_max_bits(size_t tag_bytes)
 {
-    if (!obj || obj == Py_None) {
-        *tag_bytes = fallback;
-        return 0;
-    }
-    long long v;
-    if (zpy_int_in(obj, name, (long long)lo, (long long)hi, &v) < 0) {
-        return -1;
-    }
-    *tag_bytes = (size_t)v;
-    return 0;
+    return ((size_t)1 << 32) - 16 * tag_bytes;
 }
 
 int zpy_version(PyObject *obj, const char *name, int *version)
 {
-    if (!obj || obj == Py_None) {
-        *version = ZUC256_V2018;
-        return 0;
-    }
+    static const zpy_range any_version = { ZUC256_V2018, ZUC256_V2023, 0, NULL };
     long long v;
-    if (zpy_int_in(obj, name, ZUC256_V2018, ZUC256_V2023, &v) < 0) {
+    if (zpy_int_or(obj, ZPY_ARG(name), &any_version, ZUC256_V2018, &v) < 0) {
         return -1;
     }
     if (v != ZUC256_V2018 && v != ZUC256_V2021 && v != ZUC256_V2023) {
@@ -205,7 +235,8 @@ int zpy_version(PyObject *obj, const char *name, int *version)
     return 0;
 }
 
-int zpy_out_ok(const Py_buffer *view, const Py_buffer *data, Py_ssize_t need)
+/* Whether an output buffer passes zpy_out's checks. */
+static int out_ok(const Py_buffer *view, const Py_buffer *data, Py_ssize_t need)
 {
     const char *out = view->buf;
     const char *in = data->buf;
@@ -213,22 +244,22 @@ int zpy_out_ok(const Py_buffer *view, const Py_buffer *data, Py_ssize_t need)
     return view->len >= need && !overlap;
 }
 
-int zpy_out(PyObject *obj, const char *name, const Py_buffer *data, Py_ssize_t need,
-            Py_buffer *view)
+int zpy_out(PyObject *obj, zpy_name name, const Py_buffer *data, Py_ssize_t need, Py_buffer *view)
 {
     if (zpy_buffer(obj, name, 1, view) < 0) {
         return -1;
     }
-    if (zpy_out_ok(view, data, need)) {
+    if (out_ok(view, data, need)) {
         return 0;
     }
+    char label[80];
     if (view->len < need) {
-        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, the output needs %zd", name, view->len,
-                     need);
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes, the output needs %zd", label_of(name, label),
+                     view->len, need);
     } else {
         PyErr_Format(PyExc_ValueError,
                      "%s: overlaps the input (the input itself, from its first byte, is allowed)",
-                     name);
+                     label_of(name, label));
     }
     PyBuffer_Release(view);
     return -1;

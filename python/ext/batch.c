@@ -15,10 +15,6 @@
 #include "args.h"
 #include "batch_args.h"
 
-#define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
-#define FLAGS (METH_FASTCALL | METH_KEYWORDS)
-#define MAX_SLOTS 10
-
 /* What every batch call holds: the messages, their buffers, the results. */
 typedef struct {
     PyObject *messages;
@@ -116,7 +112,7 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
     int optional = h->by_iv;
     zpy_barg *all[] = { &h->keys, &h->counts, &h->bearers, &h->directions, &h->ivs };
     for (int i = 0; i < 5; i++) {
-        zpy_barg_ints(all[i], "", NULL, 0, 0, 0, 1, 0); /* cleared: releasable */
+        zpy_barg_none(all[i], ""); /* releasable */
     }
     if (h->by_iv && ((slots[1] && slots[1] != Py_None) || (slots[2] && slots[2] != Py_None) ||
                      (slots[3] && slots[3] != Py_None))) {
@@ -125,9 +121,10 @@ static int head_init(head *h, PyObject **slots, PyObject *ivs_obj, Py_ssize_t n,
         return -1;
     }
     if (zpy_barg_buffers(&h->keys, "keys", slots[0], n, key_bytes, 0) < 0 ||
-        zpy_barg_ints(&h->counts, "counts", slots[1], n, 0, UINT32_MAX, optional, 0) < 0 ||
-        zpy_barg_ints(&h->bearers, "bearers", slots[2], n, 0, 31, optional, 0) < 0 ||
-        zpy_barg_ints(&h->directions, "directions", slots[3], n, 0, 1, optional, 0) < 0 ||
+        zpy_barg_ints(&h->counts, "counts", slots[1], n, &zpy_count_range, optional, 0) < 0 ||
+        zpy_barg_ints(&h->bearers, "bearers", slots[2], n, &zpy_bearer_range, optional, 0) < 0 ||
+        zpy_barg_ints(&h->directions, "directions", slots[3], n, &zpy_direction_range, optional,
+                      0) < 0 ||
         zpy_barg_buffers(&h->ivs, "ivs", ivs_obj, n, ZUC_NXA6_IV_BYTES, 1) < 0) {
         head_release(h);
         return -1;
@@ -143,13 +140,13 @@ typedef struct {
     uint8_t direction;
 } head_job;
 
-static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, head_job *j)
+static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, head_job *j)
 {
     long long count, bearer, direction;
-    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool, key_bytes);
-    if (!key || zpy_barg_int(&h->counts, i, 0, UINT32_MAX, &count) < 0 ||
-        zpy_barg_int(&h->bearers, i, 0, 31, &bearer) < 0 ||
-        zpy_barg_int(&h->directions, i, 0, 1, &direction) < 0) {
+    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool);
+    if (!key || zpy_barg_int(&h->counts, i, &count) < 0 ||
+        zpy_barg_int(&h->bearers, i, &bearer) < 0 ||
+        zpy_barg_int(&h->directions, i, &direction) < 0) {
         return -1;
     }
     j->key = key->buf;
@@ -158,7 +155,7 @@ static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, 
     j->direction = (uint8_t)direction;
     j->iv = NULL;
     if (h->by_iv) {
-        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool, ZUC_NXA6_IV_BYTES);
+        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool);
         if (!iv) {
             return -1;
         }
@@ -167,32 +164,53 @@ static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, Py_ssize_t key_bytes, 
     return 0;
 }
 
-/* The bits of message i: bits[i] if bits was given (at most the message's
- * bits and max), else all of the message. */
-static int bits_at(zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t max, size_t *out)
+/* The bits of message i: bits[i] (or the one bits for all) if given, else
+ * all of the message. */
+static int bits_at(const zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, size_t max,
+                   size_t *out)
 {
-    long long all = (long long)msg->len * 8;
-    long long v = all;
-    if (bits->obj && zpy_barg_int(bits, i, 0, (long long)max, &v) < 0) {
-        return -1;
-    }
-    if (v > all) {
-        PyErr_Format(PyExc_ValueError, "bits[%zd]: %lld bits, beyond messages[%zd] (%zd bytes)", i,
-                     v, i, msg->len);
-        return -1;
-    }
-    if (v > (long long)max) {
-        PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bits", i, max);
-        return -1;
-    }
-    *out = (size_t)v;
-    return 0;
+    return zpy_bits(zpy_barg_item(bits, i), zpy_barg_name(bits, i), ZPY_ITEM("messages", i),
+                    msg->len, max, out);
 }
 
-/* libzuc's result: ok, or a ValueError (the checks before should leave
- * none; ZUC_EAUTH is no error for decryption, whose results say it). */
-static int check_code(int code, const char *fname)
+/* The messages as a batch argument (their list or tuple, held by the batch). */
+static zpy_barg messages_arg(const batch *b)
 {
+    return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };
+}
+
+/* libzuc's many-message calls. */
+enum batch_fn {
+    EEA3_N,
+    NEA6_N,
+    EIA3_N,
+    NIA6_N,
+    NCA6_ENCRYPT_N,
+    NCA6_DECRYPT_N,
+    ZUC256_CRYPT_N,
+    ZUC256_MAC_N,
+};
+
+/* Runs libzuc's call fn over n jobs (ZUC-256: of version) with the GIL
+ * released, and only there. Returns 0, or -1 with a ValueError for a code
+ * the checks before should leave none of (ZUC_EAUTH is no error: the
+ * results of decryption say it). */
+static int run_released(enum batch_fn fn, int version, const void *jobs, size_t n,
+                        const char *fname)
+{
+    int code;
+    PyThreadState *gil = PyEval_SaveThread();
+    switch (fn) {
+    case EEA3_N: code = zuc_eea3_n(jobs, n); break;
+    case NEA6_N: code = zuc_nea6_n(jobs, n); break;
+    case EIA3_N: code = zuc_eia3_n(jobs, n); break;
+    case NIA6_N: code = zuc_nia6_n(jobs, n); break;
+    case NCA6_ENCRYPT_N: code = zuc_nca6_encrypt_n(jobs, n); break;
+    case NCA6_DECRYPT_N: code = zuc_nca6_decrypt_n(jobs, n); break;
+    case ZUC256_CRYPT_N: code = zuc256v_crypt_n(version, jobs, n); break;
+    default: code = zuc256v_mac_n(version, jobs, n); break;
+    }
+    PyEval_RestoreThread(gil);
     if (code == ZUC_OK || code == ZUC_EAUTH) {
         return 0;
     }
@@ -216,26 +234,17 @@ static const char *const eea3_names[] = { "keys",     "counts", "bearers", "dire
                                           "messages", "bits",   "ivs" };
 static const char *const eea3_into_names[] = { "keys",     "counts", "bearers", "directions",
                                                "messages", "outs",   "bits",    "ivs" };
-static const zpy_sig eea3_many_sig = { "eea3_many", eea3_names, 6, 5 };
-static const zpy_sig nea6_many_sig = { "nea6_many", eea3_names, 7, 5 };
-static const zpy_sig eea3_many_into_sig = { "eea3_many_into", eea3_into_names, 7, 6 };
-static const zpy_sig nea6_many_into_sig = { "nea6_many_into", eea3_into_names, 8, 6 };
 
-static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                                 const zpy_sig *sig, int nea6, int into)
+static PyObject *bit_cipher_many(PyObject **slots, const zpy_sig *sig, int nea6, int into)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     Py_ssize_t key_bytes = nea6 ? ZUC_NXA6_KEY_BYTES : ZUC128_KEY_BYTES;
     size_t max_bits = nea6 ? ZUC_NEA6_MAX_BITS : ZUC_EEA3_MAX_BITS;
     batch b;
     head h;
     zpy_barg bits;
     zpy_barg outs;
-    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&bits, "bits");
+    zpy_barg_none(&outs, "outs");
     int ok = 0;
     if (batch_begin(&b, slots[4], nea6 ? sizeof(zuc_nea6_job) : sizeof(zuc_eea3_job)) < 0) {
         return batch_end(&b, 0);
@@ -243,24 +252,22 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
     if (head_init(&h, slots, nea6 ? slots[6 + into] : NULL, b.n, key_bytes) < 0) {
         return batch_end(&b, 0);
     }
-    PyObject *bits_obj = slots[5 + into];
     if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
-        (bits_obj && bits_obj != Py_None &&
-         zpy_barg_ints(&bits, "bits", bits_obj, b.n, 0, (long long)max_bits, 0, 0) < 0)) {
+        zpy_barg_objects(&bits, "bits", slots[5 + into], b.n) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs, &outs };
     if (batch_pool(&b, sequences(per_message, 3)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
-        if (head_at(&h, i, &b.pool, key_bytes, &j) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0) {
             goto done;
         }
-        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool, -1);
+        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool);
         if (!msg || bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
             goto done;
         }
@@ -278,10 +285,7 @@ static PyObject *bit_cipher_many(PyObject *const *args, Py_ssize_t nargs, PyObje
                 (zuc_eea3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, out, nbits };
         }
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = nea6 ? zuc_nea6_n(b.jobs, (size_t)b.n) : zuc_eea3_n(b.jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, sig->fname) == 0;
+    ok = run_released(nea6 ? NEA6_N : EEA3_N, 0, b.jobs, (size_t)b.n, sig->fname) == 0;
 done:
     zpy_barg_release(&bits);
     zpy_barg_release(&outs);
@@ -289,45 +293,19 @@ done:
     return batch_result(&b, ok, into);
 }
 
-static PyObject *py_eea3_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &eea3_many_sig, 0, 0);
-}
-
-static PyObject *py_eea3_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &eea3_many_into_sig, 0, 1);
-}
-
-static PyObject *py_nea6_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &nea6_many_sig, 1, 0);
-}
-
-static PyObject *py_nea6_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher_many(a, n, kw, &nea6_many_into_sig, 1, 1);
-}
+ZPY_FUNCTION(eea3_many, eea3_names, 6, 5, bit_cipher_many(slots, sig, 0, 0))
+ZPY_FUNCTION(eea3_many_into, eea3_into_names, 7, 6, bit_cipher_many(slots, sig, 0, 1))
+ZPY_FUNCTION(nea6_many, eea3_names, 7, 5, bit_cipher_many(slots, sig, 1, 0))
+ZPY_FUNCTION(nea6_many_into, eea3_into_names, 8, 6, bit_cipher_many(slots, sig, 1, 1))
 
 /* eia3_many: 4-byte MACs. */
-static const zpy_sig eia3_many_sig = { "eia3_many", eea3_names, 6, 5 };
 
-static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
+static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(&eia3_many_sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg bits;
-    zpy_barg_ints(&bits, "bits", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&bits, "bits");
     uint32_t *macs = NULL;
     int ok = 0;
     if (batch_begin(&b, slots[4], sizeof(zuc_eia3_job)) < 0 ||
@@ -339,32 +317,27 @@ static PyObject *py_eia3_many(PyObject *m, PyObject *const *args, Py_ssize_t nar
         PyErr_NoMemory();
         goto done;
     }
-    if ((slots[5] && slots[5] != Py_None &&
-         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, ZUC_EIA3_MAX_BITS, 0, 0) < 0)) {
+    if (zpy_barg_objects(&bits, "bits", slots[5], b.n) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys };
     if (batch_pool(&b, sequences(per_message, 1)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_eia3_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
         const Py_buffer *msg;
-        if (head_at(&h, i, &b.pool, ZUC128_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
             bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
             goto done;
         }
         jobs[i] =
             (zuc_eia3_job){ j.key, j.count, j.bearer, j.direction, msg->buf, nbits, &macs[i] };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc_eia3_n(jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    if (check_code(code, "eia3_many") < 0) {
+    if (run_released(EIA3_N, 0, jobs, (size_t)b.n, sig->fname) < 0) {
         goto done;
     }
     for (Py_ssize_t i = 0; i < b.n; i++) {
@@ -385,96 +358,75 @@ done:
     return batch_end(&b, ok);
 }
 
+ZPY_FUNCTION(eia3_many, eea3_names, 6, 5, eia3_many_call(slots, sig))
+
 /* nia6_many: tags of tag_size bytes (one size, or one per message). */
 static const char *const nia6_names[] = { "keys",     "counts",   "bearers", "directions",
                                           "messages", "tag_size", "ivs" };
-static const zpy_sig nia6_many_sig = { "nia6_many", nia6_names, 7, 5 };
 
-static PyObject *py_nia6_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                              PyObject *kwnames)
+static PyObject *nia6_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(&nia6_many_sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg tags;
-    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&tags, "tag_size");
     int ok = 0;
     if (batch_begin(&b, slots[4], sizeof(zuc_nia6_job)) < 0 ||
         head_init(&h, slots, slots[6], b.n, ZUC_NXA6_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 1, 4) <
-        0) {
+    if (zpy_barg_ints(&tags, "tag_size", slots[5], b.n, &zpy_nxa6_tag_range, 1, 4) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs };
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_nia6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         long long tag_bytes;
         const Py_buffer *msg;
         uint8_t *tag;
-        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
-        if ((size_t)msg->len > ZUC_NXA6_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
-                         (size_t)ZUC_NXA6_MAX_BYTES);
-            goto done;
-        }
-        if (!(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
+        if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC_NXA6_MAX_BYTES) < 0 ||
+            !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
         jobs[i] = (zuc_nia6_job){ j.key,    j.count,          j.bearer, j.direction,      j.iv,
                                   msg->buf, (size_t)msg->len, tag,      (size_t)tag_bytes };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc_nia6_n(jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, "nia6_many") == 0;
+    ok = run_released(NIA6_N, 0, jobs, (size_t)b.n, sig->fname) == 0;
 done:
     zpy_barg_release(&tags);
     head_release(&h);
     return batch_end(&b, ok);
 }
 
+ZPY_FUNCTION(nia6_many, nia6_names, 7, 5, nia6_many_call(slots, sig))
+
 /* nca6_encrypt_many (ciphertext || tag) and nca6_decrypt_many (the
  * plaintext, or None where the tag does not verify). */
 static const char *const nca6_names[] = { "keys",     "counts", "bearers",  "directions",
                                           "messages", "aads",   "tag_size", "ivs" };
-static const zpy_sig nca6_encrypt_many_sig = { "nca6_encrypt_many", nca6_names, 8, 5 };
 static const char *const nca6_into_names[] = { "keys",       "counts",   "bearers",
                                                "directions", "messages", "outs",
                                                "aads",       "tag_size", "ivs" };
-static const zpy_sig nca6_encrypt_many_into_sig = { "nca6_encrypt_many_into", nca6_into_names, 9,
-                                                    6 };
-static const zpy_sig nca6_decrypt_many_sig = { "nca6_decrypt_many", nca6_names, 8, 5 };
 
-static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                           const zpy_sig *sig, int decrypt, int into)
+static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, int into)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     batch b;
     head h;
     zpy_barg tags;
     zpy_barg aads;
     zpy_barg outs;
-    zpy_barg_ints(&tags, "tag_size", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&aads, "aads", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&outs, "outs", NULL, 0, 0, 0, 1, 0);
+    zpy_barg_none(&tags, "tag_size");
+    zpy_barg_none(&aads, "aads");
+    zpy_barg_none(&outs, "outs");
     int *verified = NULL;
     Py_ssize_t *index = NULL; /* decrypt: the message of each job */
     size_t njobs = 0;
@@ -492,25 +444,23 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     }
     if ((into && zpy_barg_sequence(&outs, "outs", slots[5], b.n) < 0) ||
         zpy_barg_buffers(&aads, "aads", slots[5 + into], b.n, -1, 1) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX,
-                      1, 16) < 0) {
+        zpy_barg_ints(&tags, "tag_size", slots[6 + into], b.n, &zpy_nxa6_tag_range, 1, 16) < 0) {
         goto done;
     }
     zpy_barg *const per_message[] = { &h.keys, &h.ivs, &aads, &outs };
     if (batch_pool(&b, sequences(per_message, 4)) < 0) {
         goto done;
     }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
+    zpy_barg msgs = messages_arg(&b);
     zuc_nca6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         long long tag_bytes;
         const Py_buffer *msg;
         const Py_buffer *aad = NULL;
-        if (head_at(&h, i, &b.pool, ZUC_NXA6_KEY_BYTES, &j) < 0 ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool, -1))) ||
-            zpy_barg_int(&tags, i, ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, &tag_bytes) < 0) {
+        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool))) ||
+            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
         size_t tb = (size_t)tag_bytes;
@@ -521,10 +471,8 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
         }
         size_t len = decrypt ? (size_t)msg->len - tb : (size_t)msg->len;
         size_t aad_len = aad ? (size_t)aad->len : 0;
-        if (len > ZUC_NXA6_MAX_BYTES || aad_len > ZUC_NXA6_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "%s[%zd]: beyond the limit of %zu bytes",
-                         len > ZUC_NXA6_MAX_BYTES ? "messages" : "aads", i,
-                         (size_t)ZUC_NXA6_MAX_BYTES);
+        if (zpy_max_bytes(len, ZPY_ITEM("messages", i), ZUC_NXA6_MAX_BYTES) < 0 ||
+            zpy_max_bytes(aad_len, zpy_barg_name(&aads, i), ZUC_NXA6_MAX_BYTES) < 0) {
             goto done;
         }
         Py_ssize_t need = (Py_ssize_t)(decrypt ? len : len + tb);
@@ -550,10 +498,7 @@ static PyObject *nca6_many(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
                                   tb,
                                   &verified[k] };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = decrypt ? zuc_nca6_decrypt_n(jobs, njobs) : zuc_nca6_encrypt_n(jobs, njobs);
-    PyEval_RestoreThread(gil);
-    if (check_code(code, sig->fname) < 0) {
+    if (run_released(decrypt ? NCA6_DECRYPT_N : NCA6_ENCRYPT_N, 0, jobs, njobs, sig->fname) < 0) {
         goto done;
     }
     for (size_t k = 0; decrypt && k < njobs; k++) {
@@ -573,24 +518,9 @@ done:
     return batch_result(&b, ok, into);
 }
 
-static PyObject *py_nca6_encrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_encrypt_many_sig, 0, 0);
-}
-
-static PyObject *py_nca6_encrypt_many_into(PyObject *m, PyObject *const *a, Py_ssize_t n,
-                                           PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_encrypt_many_into_sig, 0, 1);
-}
-
-static PyObject *py_nca6_decrypt_many(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_many(a, n, kw, &nca6_decrypt_many_sig, 1, 0);
-}
+ZPY_FUNCTION(nca6_encrypt_many, nca6_names, 8, 5, nca6_many(slots, sig, 0, 0))
+ZPY_FUNCTION(nca6_encrypt_many_into, nca6_into_names, 9, 6, nca6_many(slots, sig, 0, 1))
+ZPY_FUNCTION(nca6_decrypt_many, nca6_names, 8, 5, nca6_many(slots, sig, 1, 0))
 
 /* The IV size a ZUC-256 version takes in a batch: 25 bytes for 2018, 16 for
  * 2021 and 2023 (the packed 23-byte form is for the one-message calls). */
@@ -599,135 +529,139 @@ static Py_ssize_t zuc256_iv_size(int version)
     return (Py_ssize_t)zuc256v_iv_bytes(version);
 }
 
-/* zuc256_crypt_many: one version for all. */
-static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
-static const zpy_sig zuc256_crypt_many_sig = { "zuc256_crypt_many", zuc256_crypt_names, 4, 3 };
-
-static PyObject *py_zuc256_crypt_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                                      PyObject *kwnames)
-{
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
+/* The leading arguments of a ZUC-256 batch: keys and ivs, of one version
+ * for all (the version's slot given apart). */
+typedef struct {
+    zpy_barg keys, ivs;
     int version;
-    if (zpy_parse(&zuc256_crypt_many_sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[3], "version", &version) < 0) {
+} head256;
+
+static void head256_release(head256 *h)
+{
+    zpy_barg_release(&h->keys);
+    zpy_barg_release(&h->ivs);
+}
+
+static int head256_init(head256 *h, PyObject **slots, PyObject *version_obj, Py_ssize_t n)
+{
+    zpy_barg_none(&h->keys, "keys");
+    zpy_barg_none(&h->ivs, "ivs");
+    if (zpy_version(version_obj, "version", &h->version) < 0 ||
+        zpy_barg_buffers(&h->keys, "keys", slots[0], n, ZUC256_KEY_BYTES, 0) < 0 ||
+        zpy_barg_buffers(&h->ivs, "ivs", slots[1], n, zuc256_iv_size(h->version), 0) < 0) {
+        head256_release(h);
+        return -1;
+    }
+    return 0;
+}
+
+/* Message i's key and IV, and its buffer (messages: the batch's). */
+static const Py_buffer *head256_at(head256 *h, batch *b, Py_ssize_t i, const uint8_t **key,
+                                   const uint8_t **iv)
+{
+    const Py_buffer *k = zpy_barg_buffer(&h->keys, i, &b->pool);
+    const Py_buffer *v = k ? zpy_barg_buffer(&h->ivs, i, &b->pool) : NULL;
+    zpy_barg msgs = messages_arg(b);
+    if (!v) {
         return NULL;
     }
+    *key = k->buf;
+    *iv = v->buf;
+    return zpy_barg_buffer(&msgs, i, &b->pool);
+}
+
+/* zuc256_crypt_many and zuc256_mac_many: the ZUC-256 head, then the pool
+ * for its buffers. */
+static int head256_begin(batch *b, head256 *h, PyObject **slots, PyObject *version_obj,
+                         size_t job_size)
+{
+    if (batch_begin(b, slots[2], job_size) < 0) {
+        return -1;
+    }
+    zpy_barg *const per_message[] = { &h->keys, &h->ivs };
+    if (head256_init(h, slots, version_obj, b->n) < 0) {
+        return -1;
+    }
+    if (batch_pool(b, sequences(per_message, 2)) < 0) {
+        head256_release(h);
+        return -1;
+    }
+    return 0;
+}
+
+/* zuc256_crypt_many: one version for all. */
+static const char *const zuc256_crypt_names[] = { "keys", "ivs", "messages", "version" };
+
+static PyObject *zuc256_crypt_many_call(PyObject **slots, const zpy_sig *sig)
+{
     batch b;
-    zpy_barg keys, ivs;
-    zpy_barg_ints(&keys, "keys", NULL, 0, 0, 0, 1, 0);
-    zpy_barg_ints(&ivs, "ivs", NULL, 0, 0, 0, 1, 0);
+    head256 h;
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_crypt_job)) < 0) {
+    if (head256_begin(&b, &h, slots, slots[3], sizeof(zuc256_crypt_job)) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
-        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0) {
-        goto done;
-    }
-    zpy_barg *const per_message[] = { &keys, &ivs };
-    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
-        goto done;
-    }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc256_crypt_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        const Py_buffer *key, *iv, *msg;
+        const uint8_t *key, *iv;
+        const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
         uint8_t *out;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1))) {
+        if (!msg ||
+            zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0 ||
+            !(out = result_bytes(&b, i, msg->len))) {
             goto done;
         }
-        if ((size_t)msg->len > ZUC256_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "messages[%zd]: beyond the limit of %zu bytes", i,
-                         (size_t)ZUC256_MAX_BYTES);
-            goto done;
-        }
-        if (!(out = result_bytes(&b, i, msg->len))) {
-            goto done;
-        }
-        jobs[i] = (zuc256_crypt_job){ key->buf, iv->buf, msg->buf, out, (size_t)msg->len };
+        jobs[i] = (zuc256_crypt_job){ key, iv, msg->buf, out, (size_t)msg->len };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc256v_crypt_n(version, jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, "zuc256_crypt_many") == 0;
+    ok = run_released(ZUC256_CRYPT_N, h.version, jobs, (size_t)b.n, sig->fname) == 0;
 done:
-    zpy_barg_release(&keys);
-    zpy_barg_release(&ivs);
+    head256_release(&h);
     return batch_end(&b, ok);
 }
+
+ZPY_FUNCTION(zuc256_crypt_many, zuc256_crypt_names, 4, 3, zuc256_crypt_many_call(slots, sig))
 
 /* zuc256_mac_many: tags of 4, 8 or 16 bytes (one size, or one per message). */
 static const char *const zuc256_mac_names[] = { "keys",     "ivs",     "messages",
                                                 "tag_size", "version", "bits" };
-static const zpy_sig zuc256_mac_many_sig = { "zuc256_mac_many", zuc256_mac_names, 6, 3 };
 
-static PyObject *py_zuc256_mac_many(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                                    PyObject *kwnames)
+static PyObject *zuc256_mac_many_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    int version;
-    if (zpy_parse(&zuc256_mac_many_sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[4], "version", &version) < 0) {
-        return NULL;
-    }
     batch b;
-    zpy_barg keys, ivs, tags, bits;
-    zpy_barg *all[] = { &keys, &ivs, &tags, &bits };
-    for (int k = 0; k < 4; k++) {
-        zpy_barg_ints(all[k], "", NULL, 0, 0, 0, 1, 0);
-    }
+    head256 h;
+    zpy_barg tags, bits;
+    zpy_barg_none(&tags, "tag_size");
+    zpy_barg_none(&bits, "bits");
     int ok = 0;
-    if (batch_begin(&b, slots[2], sizeof(zuc256_mac_job)) < 0) {
+    if (head256_begin(&b, &h, slots, slots[4], sizeof(zuc256_mac_job)) < 0) {
         return batch_end(&b, 0);
     }
-    if (zpy_barg_buffers(&keys, "keys", slots[0], b.n, ZUC256_KEY_BYTES, 0) < 0 ||
-        zpy_barg_buffers(&ivs, "ivs", slots[1], b.n, zuc256_iv_size(version), 0) < 0 ||
-        zpy_barg_ints(&tags, "tag_size", slots[3], b.n, 4, 16, 1, 4) < 0 ||
-        (slots[5] && slots[5] != Py_None &&
-         zpy_barg_ints(&bits, "bits", slots[5], b.n, 0, UINT32_MAX, 0, 0) < 0)) {
+    if (zpy_barg_ints(&tags, "tag_size", slots[3], b.n, &zpy_zuc256_tag_range, 1, 4) < 0 ||
+        zpy_barg_objects(&bits, "bits", slots[5], b.n) < 0) {
         goto done;
     }
-    zpy_barg *const per_message[] = { &keys, &ivs };
-    if (batch_pool(&b, sequences(per_message, 2)) < 0) {
-        goto done;
-    }
-    zpy_barg msgs = { .name = "messages", .seq = b.messages };
     zuc256_mac_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        const Py_buffer *key, *iv, *msg;
+        const uint8_t *key, *iv;
+        const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
         long long tag_bytes;
         size_t nbits;
         uint8_t *tag;
-        if (!(key = zpy_barg_buffer(&keys, i, &b.pool, ZUC256_KEY_BYTES)) ||
-            !(iv = zpy_barg_buffer(&ivs, i, &b.pool, zuc256_iv_size(version))) ||
-            !(msg = zpy_barg_buffer(&msgs, i, &b.pool, -1)) ||
-            zpy_barg_int(&tags, i, 4, 16, &tag_bytes) < 0) {
-            goto done;
-        }
-        if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16) {
-            PyErr_Format(PyExc_ValueError, "tag_size: must be 4, 8 or 16, got %lld", tag_bytes);
-            goto done;
-        }
-        if (bits_at(&bits, i, msg, ((size_t)1 << 32) - 16 * (size_t)tag_bytes, &nbits) < 0 ||
+        if (!msg || zpy_barg_int(&tags, i, &tag_bytes) < 0 ||
+            bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }
-        jobs[i] = (zuc256_mac_job){ key->buf, iv->buf, msg->buf, nbits, tag, (size_t)tag_bytes };
+        jobs[i] = (zuc256_mac_job){ key, iv, msg->buf, nbits, tag, (size_t)tag_bytes };
     }
-    PyThreadState *gil = PyEval_SaveThread();
-    int code = zuc256v_mac_n(version, jobs, (size_t)b.n);
-    PyEval_RestoreThread(gil);
-    ok = check_code(code, "zuc256_mac_many") == 0;
+    ok = run_released(ZUC256_MAC_N, h.version, jobs, (size_t)b.n, sig->fname) == 0;
 done:
-    for (int k = 0; k < 4; k++) {
-        zpy_barg_release(all[k]);
-    }
+    zpy_barg_release(&tags);
+    zpy_barg_release(&bits);
+    head256_release(&h);
     return batch_end(&b, ok);
 }
+
+ZPY_FUNCTION(zuc256_mac_many, zuc256_mac_names, 6, 3, zuc256_mac_many_call(slots, sig))
 
 PyDoc_STRVAR(eea3_many_doc,
              "eea3_many($module, /, keys, counts, bearers, directions, messages, bits=None)\n"
@@ -821,14 +755,11 @@ PyDoc_STRVAR(zuc256_mac_many_doc,
              ">>> zuc.zuc256_mac_many(bytes(32), bytes(25), [bytes(50)])[0].hex()\n"
              "'9b972a74'\n");
 
-/* clang-format off */
-#define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
-/* clang-format on */
 PyMethodDef zpy_batch_methods[] = {
-    METHOD(eea3_many),         METHOD(eea3_many_into),
-    METHOD(nea6_many_into),    METHOD(nca6_encrypt_many_into),
-    METHOD(eia3_many),         METHOD(nea6_many),
-    METHOD(nia6_many),         METHOD(nca6_encrypt_many),
-    METHOD(nca6_decrypt_many), METHOD(zuc256_crypt_many),
-    METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
+    ZPY_METHOD(eea3_many),         ZPY_METHOD(eea3_many_into),
+    ZPY_METHOD(nea6_many_into),    ZPY_METHOD(nca6_encrypt_many_into),
+    ZPY_METHOD(eia3_many),         ZPY_METHOD(nea6_many),
+    ZPY_METHOD(nia6_many),         ZPY_METHOD(nca6_encrypt_many),
+    ZPY_METHOD(nca6_decrypt_many), ZPY_METHOD(zuc256_crypt_many),
+    ZPY_METHOD(zuc256_mac_many),   { NULL, NULL, 0, NULL },
 };

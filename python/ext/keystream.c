@@ -35,7 +35,7 @@ static int load(zuc_state *st, PyObject *key_obj, PyObject *iv_obj, PyObject *ve
 {
     Py_buffer key;
     Py_buffer iv;
-    if (zpy_buffer(key_obj, "key", 0, &key) < 0) {
+    if (zpy_buffer(key_obj, ZPY_ARG("key"), 0, &key) < 0) {
         return -1;
     }
     int rc = -1;
@@ -52,7 +52,7 @@ static int load(zuc_state *st, PyObject *key_obj, PyObject *iv_obj, PyObject *ve
     if (key.len == ZUC256_KEY_BYTES && zpy_version(version_obj, "version", &version) < 0) {
         goto release_key;
     }
-    if (zpy_buffer(iv_obj, "iv", 0, &iv) < 0) {
+    if (zpy_buffer(iv_obj, ZPY_ARG("iv"), 0, &iv) < 0) {
         goto release_key;
     }
     uint8_t iv25[ZUC256_IV_BYTES];
@@ -144,8 +144,9 @@ PyDoc_STRVAR(read_doc, "read($self, length, /)\n--\n\n"
 
 static PyObject *ks_read(PyObject *obj, PyObject *length_obj)
 {
+    static const zpy_range lengths = { 0, (long long)1 << 40, 0, NULL };
     long long length;
-    if (zpy_int_in(length_obj, "length", 0, (long long)1 << 40, &length) < 0) {
+    if (zpy_int_in(length_obj, ZPY_ARG("length"), &lengths, &length) < 0) {
         return NULL;
     }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)length);
@@ -165,7 +166,7 @@ PyDoc_STRVAR(readinto_doc, "readinto($self, buffer, /)\n--\n\n"
 static PyObject *ks_readinto(PyObject *obj, PyObject *buffer)
 {
     Py_buffer view;
-    if (zpy_buffer(buffer, "buffer", 1, &view) < 0) {
+    if (zpy_buffer(buffer, ZPY_ARG("buffer"), 1, &view) < 0) {
         return NULL;
     }
     produce((keystream_object *)obj, view.buf, (size_t)view.len, 0);
@@ -184,7 +185,7 @@ PyDoc_STRVAR(xor_doc, "xor($self, data, /)\n--\n\n"
 static PyObject *ks_xor(PyObject *obj, PyObject *data)
 {
     Py_buffer view;
-    if (zpy_buffer(data, "data", 0, &view) < 0) {
+    if (zpy_buffer(data, ZPY_ARG("data"), 0, &view) < 0) {
         return NULL;
     }
     PyObject *out = PyBytes_FromStringAndSize(view.buf, view.len);

@@ -13,10 +13,6 @@
 
 #include "args.h"
 
-#define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
-#define FLAGS (METH_FASTCALL | METH_KEYWORDS)
-#define MAX_SLOTS 10
-
 /* The leading arguments of a 3GPP call: key, then count, bearer, direction
  * (by_iv 0) or the 16-byte IV itself (by_iv 1). */
 typedef struct {
@@ -37,17 +33,24 @@ static int head_width(int by_iv)
 static int head_parse(PyObject **slots, int by_iv, Py_ssize_t key_bytes, head_args *h)
 {
     h->by_iv = by_iv;
-    if (zpy_fixed(slots[0], "key", key_bytes, &h->key) < 0) {
+    long long count = 0;
+    long long bearer = 0;
+    long long direction = 0;
+    if (zpy_fixed(slots[0], ZPY_ARG("key"), key_bytes, &h->key) < 0) {
         return -1;
     }
-    int bad = by_iv ? zpy_fixed(slots[1], "iv", ZUC_NXA6_IV_BYTES, &h->iv)
-                    : (zpy_count(slots[1], "count", &h->count) < 0 ||
-                       zpy_bearer(slots[2], "bearer", &h->bearer) < 0 ||
-                       zpy_direction(slots[3], "direction", &h->direction) < 0);
+    int bad =
+        by_iv ? zpy_fixed(slots[1], ZPY_ARG("iv"), ZUC_NXA6_IV_BYTES, &h->iv)
+              : (zpy_int_in(slots[1], ZPY_ARG("count"), &zpy_count_range, &count) < 0 ||
+                 zpy_int_in(slots[2], ZPY_ARG("bearer"), &zpy_bearer_range, &bearer) < 0 ||
+                 zpy_int_in(slots[3], ZPY_ARG("direction"), &zpy_direction_range, &direction) < 0);
     if (bad) {
         PyBuffer_Release(&h->key);
         return -1;
     }
+    h->count = (uint32_t)count;
+    h->bearer = (uint8_t)bearer;
+    h->direction = (uint8_t)direction;
     return 0;
 }
 
@@ -75,7 +78,7 @@ static int dest_open(dest *d, PyObject *out_obj, const Py_buffer *data, Py_ssize
     d->size = size;
     d->bytes = NULL;
     if (d->into) {
-        if (zpy_out(out_obj, "out", data, size, &d->view) < 0) {
+        if (zpy_out(out_obj, ZPY_ARG("out"), data, size, &d->view) < 0) {
             return -1;
         }
         d->ptr = d->view.buf;
@@ -113,13 +116,8 @@ static PyObject *dest_close(dest *d, int code, const char *fname)
 }
 
 /* 128-EEA3 and ZUC-NEA6 (bits of a message XOR the keystream). */
-static PyObject *bit_cipher(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                            const zpy_sig *sig, int nea6, int by_iv, int into)
+static PyObject *bit_cipher(PyObject **slots, const zpy_sig *sig, int nea6, int by_iv, int into)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     head_args h;
     if (head_parse(slots, by_iv, nea6 ? ZUC_NXA6_KEY_BYTES : ZUC128_KEY_BYTES, &h) < 0) {
         return NULL;
@@ -129,10 +127,10 @@ static PyObject *bit_cipher(PyObject *const *args, Py_ssize_t nargs, PyObject *k
     Py_buffer data;
     size_t bits;
     dest d;
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if (zpy_bits(slots[at + 1 + into], "data", data.len,
+    if (zpy_bits(slots[at + 1 + into], ZPY_ARG("bits"), ZPY_ARG("data"), data.len,
                  nea6 ? ZUC_NEA6_MAX_BITS : ZUC_EEA3_MAX_BITS, &bits) < 0 ||
         dest_open(&d, into ? slots[at + 1] : NULL, &data, (Py_ssize_t)((bits + 7) / 8)) < 0) {
         PyBuffer_Release(&data);
@@ -157,52 +155,17 @@ static const char *const eea3_names[] = { "key", "count", "bearer", "direction",
 static const char *const eea3_into_names[] = { "key",  "count", "bearer", "direction",
                                                "data", "out",   "bits" };
 static const char *const iv_cipher_names[] = { "key", "iv", "data", "bits" };
-static const zpy_sig eea3_sig = { "eea3", eea3_names, 6, 5 };
-static const zpy_sig eea3_into_sig = { "eea3_into", eea3_into_names, 7, 6 };
-static const zpy_sig nea6_sig = { "nea6", eea3_names, 6, 5 };
-static const zpy_sig nea6_into_sig = { "nea6_into", eea3_into_names, 7, 6 };
-static const zpy_sig nea6_iv_sig = { "nea6_iv", iv_cipher_names, 4, 3 };
 
-static PyObject *py_eea3(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher(a, n, kw, &eea3_sig, 0, 0, 0);
-}
-
-static PyObject *py_eea3_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher(a, n, kw, &eea3_into_sig, 0, 0, 1);
-}
-
-static PyObject *py_nea6(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher(a, n, kw, &nea6_sig, 1, 0, 0);
-}
-
-static PyObject *py_nea6_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher(a, n, kw, &nea6_into_sig, 1, 0, 1);
-}
-
-static PyObject *py_nea6_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return bit_cipher(a, n, kw, &nea6_iv_sig, 1, 1, 0);
-}
+ZPY_FUNCTION(eea3, eea3_names, 6, 5, bit_cipher(slots, sig, 0, 0, 0))
+ZPY_FUNCTION(eea3_into, eea3_into_names, 7, 6, bit_cipher(slots, sig, 0, 0, 1))
+ZPY_FUNCTION(nea6, eea3_names, 6, 5, bit_cipher(slots, sig, 1, 0, 0))
+ZPY_FUNCTION(nea6_into, eea3_into_names, 7, 6, bit_cipher(slots, sig, 1, 0, 1))
+ZPY_FUNCTION(nea6_iv, iv_cipher_names, 4, 3, bit_cipher(slots, sig, 1, 1, 0))
 
 /* 128-EIA3: the 4-byte MAC-I, most significant byte first. */
-static const zpy_sig eia3_sig = { "eia3", eea3_names, 6, 5 };
 
-static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames)
+static PyObject *eia3_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(&eia3_sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     head_args h;
     if (head_parse(slots, 0, ZUC128_KEY_BYTES, &h) < 0) {
         return NULL;
@@ -210,11 +173,12 @@ static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, P
     PyObject *result = NULL;
     Py_buffer data;
     size_t bits;
-    if (zpy_buffer(slots[4], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[4], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
     uint32_t mac = 0;
-    int code = zpy_bits(slots[5], "data", data.len, ZUC_EIA3_MAX_BITS, &bits);
+    int code =
+        zpy_bits(slots[5], ZPY_ARG("bits"), ZPY_ARG("data"), data.len, ZUC_EIA3_MAX_BITS, &bits);
     if (code == 0) {
         code = zuc_eia3(h.key.buf, h.count, h.bearer, h.direction, data.buf, bits, &mac);
         if (code == ZUC_OK) {
@@ -222,7 +186,7 @@ static PyObject *py_eia3(PyObject *m, PyObject *const *args, Py_ssize_t nargs, P
                               (uint8_t)mac };
             result = PyBytes_FromStringAndSize((const char *)be, 4);
         } else {
-            zpy_zuc_error("eia3", code);
+            zpy_zuc_error(sig->fname, code);
         }
     }
     PyBuffer_Release(&data);
@@ -231,21 +195,16 @@ done:
     return result;
 }
 
+ZPY_FUNCTION(eia3, eea3_names, 6, 5, eia3_call(slots, sig))
+
 /* ZUC-NIA6: a tag of tag_size (4..16) bytes over whole bytes. */
 static const char *const nia6_names[] = {
     "key", "count", "bearer", "direction", "data", "tag_size"
 };
 static const char *const nia6_iv_names[] = { "key", "iv", "data", "tag_size" };
-static const zpy_sig nia6_sig = { "nia6", nia6_names, 6, 5 };
-static const zpy_sig nia6_iv_sig = { "nia6_iv", nia6_iv_names, 4, 3 };
 
-static PyObject *nia6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                           const zpy_sig *sig, int by_iv)
+static PyObject *nia6_call(PyObject **slots, const zpy_sig *sig, int by_iv)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     head_args h;
     if (head_parse(slots, by_iv, ZUC_NXA6_KEY_BYTES, &h) < 0) {
         return NULL;
@@ -253,17 +212,16 @@ static PyObject *nia6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     int at = head_width(by_iv);
     PyObject *result = NULL;
     Py_buffer data;
-    size_t tag_bytes;
+    long long tag_bytes;
     uint8_t tag[ZUC_NXA6_TAG_MAX];
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if (zpy_tag_size(slots[at + 1], "tag_size", ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 4,
-                     &tag_bytes) == 0) {
-        int code =
-            by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag, tag_bytes)
-                  : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf, (size_t)data.len,
-                             tag, tag_bytes);
+    if (zpy_int_or(slots[at + 1], ZPY_ARG("tag_size"), &zpy_nxa6_tag_range, 4, &tag_bytes) == 0) {
+        int code = by_iv ? zuc_nia6_iv(h.key.buf, h.iv.buf, data.buf, (size_t)data.len, tag,
+                                       (size_t)tag_bytes)
+                         : zuc_nia6(h.key.buf, h.count, h.bearer, h.direction, data.buf,
+                                    (size_t)data.len, tag, (size_t)tag_bytes);
         result = code == ZUC_OK
                      ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
                      : zpy_zuc_error(sig->fname, code);
@@ -274,17 +232,8 @@ done:
     return result;
 }
 
-static PyObject *py_nia6(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nia6_call(a, n, kw, &nia6_sig, 0);
-}
-
-static PyObject *py_nia6_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nia6_call(a, n, kw, &nia6_iv_sig, 1);
-}
+ZPY_FUNCTION(nia6, nia6_names, 6, 5, nia6_call(slots, sig, 0))
+ZPY_FUNCTION(nia6_iv, nia6_iv_names, 4, 3, nia6_call(slots, sig, 1))
 
 /* ZUC-NCA6: encrypt returns ciphertext || tag; decrypt takes ciphertext ||
  * tag, and returns the plaintext only if the tag verifies (libzuc compares
@@ -294,12 +243,6 @@ static const char *const nca6_names[] = { "key",  "count", "bearer",  "direction
 static const char *const nca6_into_names[] = { "key",  "count", "bearer", "direction",
                                                "data", "out",   "aad",    "tag_size" };
 static const char *const nca6_iv_names[] = { "key", "iv", "data", "aad", "tag_size" };
-static const zpy_sig nca6_encrypt_sig = { "nca6_encrypt", nca6_names, 7, 5 };
-static const zpy_sig nca6_decrypt_sig = { "nca6_decrypt", nca6_names, 7, 5 };
-static const zpy_sig nca6_encrypt_into_sig = { "nca6_encrypt_into", nca6_into_names, 8, 6 };
-static const zpy_sig nca6_decrypt_into_sig = { "nca6_decrypt_into", nca6_into_names, 8, 6 };
-static const zpy_sig nca6_encrypt_iv_sig = { "nca6_encrypt_iv", nca6_iv_names, 5, 3 };
-static const zpy_sig nca6_decrypt_iv_sig = { "nca6_decrypt_iv", nca6_iv_names, 5, 3 };
 
 static int nca6_run(const head_args *h, int decrypt, const Py_buffer *aad, const uint8_t *in,
                     size_t len, uint8_t *out, uint8_t *tag, size_t tag_bytes)
@@ -318,13 +261,8 @@ static int nca6_run(const head_args *h, int decrypt, const Py_buffer *aad, const
                                   len, tag, tag_bytes);
 }
 
-static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                           const zpy_sig *sig, int by_iv, int into, int decrypt)
+static PyObject *nca6_call(PyObject **slots, const zpy_sig *sig, int by_iv, int into, int decrypt)
 {
-    PyObject *slots[MAX_SLOTS];
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0) {
-        return NULL;
-    }
     head_args h;
     if (head_parse(slots, by_iv, ZUC_NXA6_KEY_BYTES, &h) < 0) {
         return NULL;
@@ -336,23 +274,24 @@ static PyObject *nca6_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kw
     Py_buffer aad = { 0 };
     size_t tag_bytes;
     dest d;
-    if (zpy_buffer(slots[at], "data", 0, &data) < 0) {
+    if (zpy_buffer(slots[at], ZPY_ARG("data"), 0, &data) < 0) {
         goto done;
     }
-    if ((aad_obj && aad_obj != Py_None && zpy_buffer(aad_obj, "aad", 0, &aad) < 0) ||
-        zpy_tag_size(slots[at + 2 + into], "tag_size", ZUC_NXA6_TAG_MIN, ZUC_NXA6_TAG_MAX, 16,
-                     &tag_bytes) < 0) {
+    long long tag_size;
+    if ((aad_obj && aad_obj != Py_None && zpy_buffer(aad_obj, ZPY_ARG("aad"), 0, &aad) < 0) ||
+        zpy_int_or(slots[at + 2 + into], ZPY_ARG("tag_size"), &zpy_nxa6_tag_range, 16, &tag_size) <
+            0) {
         goto release;
     }
+    tag_bytes = (size_t)tag_size;
     if (decrypt && (size_t)data.len < tag_bytes) {
         PyErr_Format(zpy_invalid_tag, "data: %zd bytes, shorter than the %zu-byte tag", data.len,
                      tag_bytes);
         goto release;
     }
     size_t len = decrypt ? (size_t)data.len - tag_bytes : (size_t)data.len;
-    if (len > ZUC_NXA6_MAX_BYTES || (size_t)aad.len > ZUC_NXA6_MAX_BYTES) {
-        PyErr_Format(PyExc_ValueError, "%s: beyond the limit of %zu bytes",
-                     len > ZUC_NXA6_MAX_BYTES ? "data" : "aad", (size_t)ZUC_NXA6_MAX_BYTES);
+    if (zpy_max_bytes(len, ZPY_ARG("data"), ZUC_NXA6_MAX_BYTES) < 0 ||
+        zpy_max_bytes((size_t)aad.len, ZPY_ARG("aad"), ZUC_NXA6_MAX_BYTES) < 0) {
         goto release;
     }
     if (dest_open(&d, into ? slots[at + 1] : NULL, &data,
@@ -378,48 +317,19 @@ done:
     return result;
 }
 
-static PyObject *py_nca6_encrypt(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_encrypt_sig, 0, 0, 0);
-}
-
-static PyObject *py_nca6_decrypt(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_decrypt_sig, 0, 0, 1);
-}
-
-static PyObject *py_nca6_encrypt_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_encrypt_into_sig, 0, 1, 0);
-}
-
-static PyObject *py_nca6_decrypt_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_decrypt_into_sig, 0, 1, 1);
-}
-
-static PyObject *py_nca6_encrypt_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_encrypt_iv_sig, 1, 0, 0);
-}
-
-static PyObject *py_nca6_decrypt_iv(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return nca6_call(a, n, kw, &nca6_decrypt_iv_sig, 1, 0, 1);
-}
+ZPY_FUNCTION(nca6_encrypt, nca6_names, 7, 5, nca6_call(slots, sig, 0, 0, 0))
+ZPY_FUNCTION(nca6_decrypt, nca6_names, 7, 5, nca6_call(slots, sig, 0, 0, 1))
+ZPY_FUNCTION(nca6_encrypt_into, nca6_into_names, 8, 6, nca6_call(slots, sig, 0, 1, 0))
+ZPY_FUNCTION(nca6_decrypt_into, nca6_into_names, 8, 6, nca6_call(slots, sig, 0, 1, 1))
+ZPY_FUNCTION(nca6_encrypt_iv, nca6_iv_names, 5, 3, nca6_call(slots, sig, 1, 0, 0))
+ZPY_FUNCTION(nca6_decrypt_iv, nca6_iv_names, 5, 3, nca6_call(slots, sig, 1, 0, 1))
 
 /* A ZUC-256 IV for version: 16 bytes for 2021 and 2023; 25 bytes, or the
  * packed 23-byte form, for 2018. iv25 receives it. */
 static int zuc256_iv(PyObject *obj, int version, uint8_t iv25[ZUC256_IV_BYTES])
 {
     Py_buffer view;
-    if (zpy_buffer(obj, "iv", 0, &view) < 0) {
+    if (zpy_buffer(obj, ZPY_ARG("iv"), 0, &view) < 0) {
         return -1;
     }
     size_t want = zuc256v_iv_bytes(version);
@@ -440,30 +350,23 @@ static int zuc256_iv(PyObject *obj, int version, uint8_t iv25[ZUC256_IV_BYTES])
 /* ZUC-256 encryption: key, iv, data[, out], version. */
 static const char *const zuc256_crypt_names[] = { "key", "iv", "data", "version" };
 static const char *const zuc256_crypt_into_names[] = { "key", "iv", "data", "out", "version" };
-static const zpy_sig zuc256_crypt_sig = { "zuc256_crypt", zuc256_crypt_names, 4, 3 };
-static const zpy_sig zuc256_crypt_into_sig = { "zuc256_crypt_into", zuc256_crypt_into_names, 5, 4 };
 
-static PyObject *zuc256_crypt_call(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames,
-                                   const zpy_sig *sig, int into)
+static PyObject *zuc256_crypt_call(PyObject **slots, const zpy_sig *sig, int into)
 {
-    PyObject *slots[MAX_SLOTS];
     int version;
     uint8_t iv[ZUC256_IV_BYTES];
     Py_buffer key;
     Py_buffer data;
     dest d;
-    if (zpy_parse(sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[3 + into], "version", &version) < 0 ||
+    if (zpy_version(slots[3 + into], "version", &version) < 0 ||
         zuc256_iv(slots[1], version, iv) < 0 ||
-        zpy_fixed(slots[0], "key", ZUC256_KEY_BYTES, &key) < 0) {
+        zpy_fixed(slots[0], ZPY_ARG("key"), ZUC256_KEY_BYTES, &key) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
-    if (zpy_buffer(slots[2], "data", 0, &data) == 0) {
-        if ((size_t)data.len > ZUC256_MAX_BYTES) {
-            PyErr_Format(PyExc_ValueError, "data: beyond the limit of %zu bytes",
-                         (size_t)ZUC256_MAX_BYTES);
-        } else if (dest_open(&d, into ? slots[3] : NULL, &data, data.len) == 0) {
+    if (zpy_buffer(slots[2], ZPY_ARG("data"), 0, &data) == 0) {
+        if (zpy_max_bytes((size_t)data.len, ZPY_ARG("data"), ZUC256_MAX_BYTES) == 0 &&
+            dest_open(&d, into ? slots[3] : NULL, &data, data.len) == 0) {
             int code = zuc256v_crypt(version, key.buf, iv, data.buf, d.ptr, (size_t)data.len);
             result = dest_close(&d, code, sig->fname);
         }
@@ -473,63 +376,47 @@ static PyObject *zuc256_crypt_call(PyObject *const *args, Py_ssize_t nargs, PyOb
     return result;
 }
 
-static PyObject *py_zuc256_crypt(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return zuc256_crypt_call(a, n, kw, &zuc256_crypt_sig, 0);
-}
-
-static PyObject *py_zuc256_crypt_into(PyObject *m, PyObject *const *a, Py_ssize_t n, PyObject *kw)
-{
-    (void)m;
-    return zuc256_crypt_call(a, n, kw, &zuc256_crypt_into_sig, 1);
-}
+ZPY_FUNCTION(zuc256_crypt, zuc256_crypt_names, 4, 3, zuc256_crypt_call(slots, sig, 0))
+ZPY_FUNCTION(zuc256_crypt_into, zuc256_crypt_into_names, 5, 4, zuc256_crypt_call(slots, sig, 1))
 
 /* ZUC-256 MAC: key, iv, data, tag_size (4, 8, 16), version, bits. */
 static const char *const zuc256_mac_names[] = {
     "key", "iv", "data", "tag_size", "version", "bits"
 };
-static const zpy_sig zuc256_mac_sig = { "zuc256_mac", zuc256_mac_names, 6, 3 };
 
-static PyObject *py_zuc256_mac(PyObject *m, PyObject *const *args, Py_ssize_t nargs,
-                               PyObject *kwnames)
+static PyObject *zuc256_mac_call(PyObject **slots, const zpy_sig *sig)
 {
-    (void)m;
-    PyObject *slots[MAX_SLOTS];
     int version;
-    size_t tag_bytes;
+    long long tag_bytes;
     uint8_t iv[ZUC256_IV_BYTES];
     Py_buffer key;
     Py_buffer data;
-    if (zpy_parse(&zuc256_mac_sig, args, nargs, kwnames, slots) < 0 ||
-        zpy_version(slots[4], "version", &version) < 0 ||
-        zpy_tag_size(slots[3], "tag_size", 4, 16, 4, &tag_bytes) < 0) {
-        return NULL;
-    }
-    if (tag_bytes != 4 && tag_bytes != 8 && tag_bytes != 16) {
-        PyErr_Format(PyExc_ValueError, "tag_size: must be 4, 8 or 16, got %zu", tag_bytes);
+    if (zpy_version(slots[4], "version", &version) < 0 ||
+        zpy_int_or(slots[3], ZPY_ARG("tag_size"), &zpy_zuc256_tag_range, 4, &tag_bytes) < 0) {
         return NULL;
     }
     if (zuc256_iv(slots[1], version, iv) < 0 ||
-        zpy_fixed(slots[0], "key", ZUC256_KEY_BYTES, &key) < 0) {
+        zpy_fixed(slots[0], ZPY_ARG("key"), ZUC256_KEY_BYTES, &key) < 0) {
         return NULL;
     }
     PyObject *result = NULL;
     size_t bits;
     uint8_t tag[16];
-    if (zpy_buffer(slots[2], "data", 0, &data) == 0) {
-        /* The MAC consumes bits + 16 * tag_bytes keystream bits of 2^32. */
-        if (zpy_bits(slots[5], "data", data.len, ((size_t)1 << 32) - 16 * tag_bytes, &bits) == 0) {
-            int code = zuc256v_mac(version, key.buf, iv, data.buf, bits, tag, tag_bytes);
+    if (zpy_buffer(slots[2], ZPY_ARG("data"), 0, &data) == 0) {
+        if (zpy_bits(slots[5], ZPY_ARG("bits"), ZPY_ARG("data"), data.len,
+                     zpy_zuc256_mac_max_bits((size_t)tag_bytes), &bits) == 0) {
+            int code = zuc256v_mac(version, key.buf, iv, data.buf, bits, tag, (size_t)tag_bytes);
             result = code == ZUC_OK
                          ? PyBytes_FromStringAndSize((const char *)tag, (Py_ssize_t)tag_bytes)
-                         : zpy_zuc_error("zuc256_mac", code);
+                         : zpy_zuc_error(sig->fname, code);
         }
         PyBuffer_Release(&data);
     }
     PyBuffer_Release(&key);
     return result;
 }
+
+ZPY_FUNCTION(zuc256_mac, zuc256_mac_names, 6, 3, zuc256_mac_call(slots, sig))
 
 /* The docstrings: a signature line for inspect, what the function does, an
  * example (run by the tests as a doctest). */
@@ -655,26 +542,23 @@ PyDoc_STRVAR(zuc256_mac_doc,
              ">>> zuc.zuc256_mac(bytes(32), bytes(25), bytes(50)).hex()  # paper vector 1\n"
              "'9b972a74'\n");
 
-/* clang-format off */
-#define METHOD(name) {#name, FASTCALL(py_##name), FLAGS, name##_doc}
-/* clang-format on */
 PyMethodDef zpy_single_methods[] = {
-    METHOD(eea3),
-    METHOD(eea3_into),
-    METHOD(eia3),
-    METHOD(nea6),
-    METHOD(nea6_into),
-    METHOD(nea6_iv),
-    METHOD(nia6),
-    METHOD(nia6_iv),
-    METHOD(nca6_encrypt),
-    METHOD(nca6_decrypt),
-    METHOD(nca6_encrypt_into),
-    METHOD(nca6_decrypt_into),
-    METHOD(nca6_encrypt_iv),
-    METHOD(nca6_decrypt_iv),
-    METHOD(zuc256_crypt),
-    METHOD(zuc256_crypt_into),
-    METHOD(zuc256_mac),
+    ZPY_METHOD(eea3),
+    ZPY_METHOD(eea3_into),
+    ZPY_METHOD(eia3),
+    ZPY_METHOD(nea6),
+    ZPY_METHOD(nea6_into),
+    ZPY_METHOD(nea6_iv),
+    ZPY_METHOD(nia6),
+    ZPY_METHOD(nia6_iv),
+    ZPY_METHOD(nca6_encrypt),
+    ZPY_METHOD(nca6_decrypt),
+    ZPY_METHOD(nca6_encrypt_into),
+    ZPY_METHOD(nca6_decrypt_into),
+    ZPY_METHOD(nca6_encrypt_iv),
+    ZPY_METHOD(nca6_decrypt_iv),
+    ZPY_METHOD(zuc256_crypt),
+    ZPY_METHOD(zuc256_crypt_into),
+    ZPY_METHOD(zuc256_mac),
     { NULL, NULL, 0, NULL },
 };

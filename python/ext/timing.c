@@ -4,17 +4,26 @@
  * itself takes, in C, for exactly the work a Python call does (the same
  * buffers, keys and COUNTs, in this process), so that the Python layer's
  * cost is the difference, whatever the machine's load:
- *   _time_many(name, keys, counts, messages, outs, repeats) -> [ns, ...]
+ *   _time_many(name, keys, counts, messages, outs, repeats, fresh=False)
+ *     -> [(ns, faults), ...]
  *     one zuc_*_n call over the messages per repeat, the jobs built before;
- *   _time_one(name, key, count, message, out, calls, repeats) -> [ns, ...]
+ *     into outs, or (fresh) into n buffers malloc'd for the run and freed
+ *     after it, as a C program that hands out new buffers does (both timed,
+ *     like the Python call that makes its bytes and has them freed);
+ *   _time_one(name, key, count, message, out, calls, repeats)
+ *     -> [(ns, faults), ...]
  *     calls one-message calls per repeat.
+ * faults: the minor page faults of the thread during the run (getrusage).
  * name: "eea3", "nia6" (16-byte tag) or "nca6" (encryption, 16 bytes of
  * associated data 00..0f, 16-byte tag), BEARER 5 and DIRECTION 1, as in
  * zuc/bench.py.
  */
 #include "timing.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <zuc.h>
 
@@ -29,6 +38,32 @@ static long long now_ns(void)
     struct timespec t;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The harness's own arrays, mapped apart from the heap: the malloc heap that
+ * the Python calls timed in turn with these runs allocate from is left as
+ * they left it (a heap grown here and given back would cost them page
+ * faults that a loop of Python calls alone does not take). */
+static void *harness_alloc(size_t count, size_t size)
+{
+    void *p =
+        mmap(NULL, count * size + 1, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+static void harness_free(void *p, size_t count, size_t size)
+{
+    if (p) {
+        munmap(p, count * size + 1);
+    }
+}
+
+/* The minor page faults of this thread so far. */
+static long long faults_now(void)
+{
+    struct rusage r;
+    getrusage(RUSAGE_THREAD, &r);
+    return (long long)r.ru_minflt;
 }
 
 enum work { EEA3, NIA6, NCA6 };
@@ -98,6 +133,60 @@ static int call_n(enum work w, const void *jobs, size_t n)
                        : zuc_nca6_encrypt_n(jobs, n);
 }
 
+/* The output bytes job k of a work needs: the ciphertext, the tag, or
+ * both. */
+static size_t out_size(enum work w, size_t len)
+{
+    return w == EEA3 ? len : w == NIA6 ? 16 : len + 16;
+}
+
+/* Points job k of the contiguous array at out; returns the message's
+ * length. */
+static size_t point_out(enum work w, void *jobs, size_t k, uint8_t *out)
+{
+    if (w == EEA3) {
+        zuc_eea3_job *j = &((zuc_eea3_job *)jobs)[k];
+        j->out = out;
+        return j->length_bits / 8;
+    }
+    if (w == NIA6) {
+        zuc_nia6_job *j = &((zuc_nia6_job *)jobs)[k];
+        j->tag = out;
+        return j->length_bytes;
+    }
+    zuc_nca6_job *j = &((zuc_nca6_job *)jobs)[k];
+    j->out = out;
+    j->tag = out + j->length_bytes;
+    return j->length_bytes;
+}
+
+/* call_n_fresh's code when malloc fails (libzuc's codes are 0 or below). */
+#define NO_MEMORY 1
+
+/* One zuc_*_n call over new buffers: each malloc'd (sized as the job's
+ * output), the call, each freed. */
+static int call_n_fresh(enum work w, void *jobs, uint8_t **outs, size_t n)
+{
+    int code = ZUC_OK;
+    size_t made = 0;
+    for (; made < n; made++) {
+        size_t len = point_out(w, jobs, made, NULL);
+        outs[made] = malloc(out_size(w, len));
+        if (!outs[made]) {
+            code = NO_MEMORY;
+            break;
+        }
+        point_out(w, jobs, made, outs[made]);
+    }
+    if (code == ZUC_OK) {
+        code = call_n(w, jobs, n);
+    }
+    for (size_t k = 0; k < made; k++) {
+        free(outs[k]);
+    }
+    return code;
+}
+
 static int call_one(enum work w, const any_job *j)
 {
     if (w == EEA3) {
@@ -122,23 +211,24 @@ static int build(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs, 
     Py_ssize_t key_bytes = w == EEA3 ? 16 : 32;
     for (Py_ssize_t i = 0; i < n; i++) {
         Py_buffer *key = &views[*held];
-        if (zpy_fixed(PyList_GetItem(keys, i), "keys[i]", key_bytes, key) < 0) {
+        if (zpy_fixed(PyList_GetItem(keys, i), ZPY_ITEM("keys", i), key_bytes, key) < 0) {
             return -1;
         }
         (*held)++;
         Py_buffer *msg = &views[*held];
-        if (zpy_buffer(PyList_GetItem(msgs, i), "messages[i]", 0, msg) < 0) {
+        if (zpy_buffer(PyList_GetItem(msgs, i), ZPY_ITEM("messages", i), 0, msg) < 0) {
             return -1;
         }
         (*held)++;
         Py_buffer *out = &views[*held];
         Py_ssize_t need = w == EEA3 ? msg->len : w == NIA6 ? 16 : msg->len + 16;
-        if (zpy_out(PyList_GetItem(outs, i), "outs[i]", msg, need, out) < 0) {
+        if (zpy_out(PyList_GetItem(outs, i), ZPY_ITEM("outs", i), msg, need, out) < 0) {
             return -1;
         }
         (*held)++;
         long long count;
-        if (zpy_int_in(PyList_GetItem(counts, i), "counts[i]", 0, UINT32_MAX, &count) < 0) {
+        if (zpy_int_in(PyList_GetItem(counts, i), ZPY_ITEM("counts", i), &zpy_count_range, &count) <
+            0) {
             return -1;
         }
         fill(&jobs[i], w, key->buf, (uint32_t)count, msg, out->buf);
@@ -146,10 +236,13 @@ static int build(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs, 
     return 0;
 }
 
-/* Times repeats runs of (many ? one zuc_*_n call over all : calls
- * one-message calls of the first); a list of ns. */
+/* How a run is made: one zuc_*_n call over all the messages (into outs, or
+ * into fresh buffers), or calls one-message calls of the first. */
+enum run { MANY, MANY_FRESH, ONE };
+
+/* Times repeats runs; a list of (ns, faults). */
 static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs,
-                           PyObject *outs, int many, long long calls, long long repeats)
+                           PyObject *outs, enum run how, long long calls, long long repeats)
 {
     if (!PyList_Check(keys) || !PyList_Check(counts) || !PyList_Check(msgs) ||
         !PyList_Check(outs)) {
@@ -161,12 +254,14 @@ static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObje
         PyErr_SetString(PyExc_ValueError, "keys, counts, messages, outs: lists of one length > 0");
         return NULL;
     }
-    any_job *jobs = PyMem_Calloc((size_t)n, sizeof *jobs);
-    void *scratch = PyMem_Calloc((size_t)n, sizeof(zuc_nca6_job));
-    Py_buffer *views = PyMem_Calloc(3 * (size_t)n, sizeof *views);
+    size_t count = (size_t)n;
+    any_job *jobs = harness_alloc(count, sizeof *jobs);
+    void *scratch = harness_alloc(count, sizeof(zuc_nca6_job));
+    Py_buffer *views = harness_alloc(3 * count, sizeof *views);
+    uint8_t **fresh = harness_alloc(count, sizeof *fresh);
     PyObject *result = NULL;
     Py_ssize_t held = 0;
-    if (!jobs || !scratch || !views) {
+    if (!jobs || !scratch || !views || !fresh) {
         PyErr_NoMemory();
         goto done;
     }
@@ -177,16 +272,22 @@ static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObje
     result = PyList_New(0);
     for (long long r = 0; result && r < repeats; r++) {
         int code = 0;
+        long long faults = faults_now();
         long long start = now_ns();
-        if (many) {
+        if (how == MANY) {
             code = call_n(w, scratch, (size_t)n);
+        } else if (how == MANY_FRESH) {
+            code = call_n_fresh(w, scratch, fresh, (size_t)n);
         } else {
             for (long long c = 0; c < calls; c++) {
                 code |= call_one(w, &jobs[0]);
             }
         }
         long long ns = now_ns() - start;
-        PyObject *value = code == ZUC_OK ? PyLong_FromLongLong(ns) : zpy_zuc_error("_time", code);
+        faults = faults_now() - faults;
+        PyObject *value = code == ZUC_OK      ? Py_BuildValue("(LL)", ns, faults)
+                          : code == NO_MEMORY ? PyErr_NoMemory()
+                                              : zpy_zuc_error("_time", code);
         if (!value || PyList_Append(result, value) < 0) {
             Py_XDECREF(value);
             Py_CLEAR(result);
@@ -198,9 +299,10 @@ done:
     for (Py_ssize_t i = 0; i < held; i++) {
         PyBuffer_Release(&views[i]);
     }
-    PyMem_Free(views);
-    PyMem_Free(scratch);
-    PyMem_Free(jobs);
+    harness_free(fresh, count, sizeof *fresh);
+    harness_free(views, 3 * count, sizeof *views);
+    harness_free(scratch, count, sizeof(zuc_nca6_job));
+    harness_free(jobs, count, sizeof *jobs);
     return result;
 }
 
@@ -210,13 +312,14 @@ static PyObject *py_time_many(PyObject *m, PyObject *args)
     const char *name;
     PyObject *keys, *counts, *msgs, *outs;
     long long repeats;
+    int fresh = 0;
     enum work w;
-    if (!PyArg_ParseTuple(args, "sOOOOL:_time_many", &name, &keys, &counts, &msgs, &outs,
-                          &repeats) ||
+    if (!PyArg_ParseTuple(args, "sOOOOL|p:_time_many", &name, &keys, &counts, &msgs, &outs,
+                          &repeats, &fresh) ||
         work_of(name, &w) < 0) {
         return NULL;
     }
-    return time_runs(w, keys, counts, msgs, outs, 1, 1, repeats);
+    return time_runs(w, keys, counts, msgs, outs, fresh ? MANY_FRESH : MANY, 1, repeats);
 }
 
 static PyObject *py_time_one(PyObject *m, PyObject *args)
@@ -239,7 +342,7 @@ static PyObject *py_time_one(PyObject *m, PyObject *args)
             Py_INCREF(items[i]);
             PyList_SetItem(lists[i], 0, items[i]);
         }
-        result = time_runs(w, lists[0], lists[1], lists[2], lists[3], 0, calls, repeats);
+        result = time_runs(w, lists[0], lists[1], lists[2], lists[3], ONE, calls, repeats);
     }
     for (int i = 0; i < 4; i++) {
         Py_XDECREF(lists[i]);
@@ -249,10 +352,11 @@ static PyObject *py_time_one(PyObject *m, PyObject *args)
 
 PyMethodDef zpy_timing_methods[] = {
     { "_time_many", py_time_many, METH_VARARGS,
-      "_time_many(name, keys, counts, messages, outs, repeats): ns of each of repeats "
-      "zuc_*_n calls in C (for zuc.bench)." },
+      "_time_many(name, keys, counts, messages, outs, repeats, fresh=False): (ns, page "
+      "faults) of each of repeats zuc_*_n calls in C, into outs or new buffers (for "
+      "zuc.bench)." },
     { "_time_one", py_time_one, METH_VARARGS,
-      "_time_one(name, key, count, message, out, calls, repeats): ns of each of repeats "
-      "runs of calls one-message calls in C (for zuc.bench)." },
+      "_time_one(name, key, count, message, out, calls, repeats): (ns, page faults) of "
+      "each of repeats runs of calls one-message calls in C (for zuc.bench)." },
     { NULL, NULL, 0, NULL },
 };

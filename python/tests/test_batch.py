@@ -162,3 +162,35 @@ def test_gil_released_in_batch_calls_only():
     held = ticks_during(lambda: zuc.eea3(key, 0, 0, 0, big[0] * 16))
     assert released > 20, f"another thread ran {released} times during eea3_many"
     assert held < released / 4, f"held {held}, released {released}"
+
+
+def test_lists_replaced_by_another_thread():
+    """The lists are read in place, not copied: while a call runs in C with
+    the GIL released, another thread replaces every item (the old ones then
+    held by the call alone). Each call computes on the items it read."""
+    n, size = 400, 2000
+
+    def fresh():
+        return [bytes([i % 251]) * size for i in range(n)]
+
+    msgs, keys = fresh(), [bytes([i % 7]) * 16 for i in range(n)]
+    want = zuc.eea3_many(list(keys), 5, 3, 1, list(msgs))
+    want_macs = zuc.nia6_many([k * 2 for k in keys], 5, 3, 1, list(msgs), 8)
+    wide = [k * 2 for k in keys]
+    stop = threading.Event()
+
+    def churn():
+        while not stop.is_set():
+            msgs[:] = fresh()
+            keys[:] = [bytes(k) for k in keys]
+            wide[:] = [bytes(k) for k in wide]
+
+    thread = threading.Thread(target=churn)
+    thread.start()
+    try:
+        for _ in range(40):
+            assert zuc.eea3_many(keys, 5, 3, 1, msgs) == want
+            assert zuc.nia6_many(wide, 5, 3, 1, msgs, 8) == want_macs
+    finally:
+        stop.set()
+        thread.join()

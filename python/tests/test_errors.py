@@ -95,7 +95,7 @@ def test_batch_arguments():
            ivs=IV16)
     raises(TypeError, "aads[0]", zuc.nca6_encrypt_many, K32, 0, 0, 0, [b"a"], ["x"])
     raises(ValueError, "ivs", zuc.zuc256_crypt_many, K32, IV16, [b"a"])
-    raises(ValueError, "tag_size", zuc.zuc256_mac_many, K32, IV25, [b"a"], [12])
+    raises(ValueError, "tag_size[0]", zuc.zuc256_mac_many, K32, IV25, [b"a"], [12])
     raises(TypeError, "outs", zuc.eea3_many_into, K16, 0, 0, 0, [b"a"], bytearray(1))
     raises(ValueError, "outs", zuc.eea3_many_into, K16, 0, 0, 0, [b"a"], [])
     raises(ValueError, "outs[1]", zuc.nea6_many_into, K32, 0, 0, 0, [b"a", b"bc"],
@@ -139,3 +139,40 @@ def test_cryptomobile_errors():
         cryptomobile.EIA3(K16[:8], 0, 0, 0, b"x")
     with pytest.raises(cryptomobile.CMException):
         cryptomobile.ZUC()._initialize(K32, IV16)
+
+
+# One check per kind of argument serves the one-message and the batch calls:
+# the same bad value gives the same message, but for the item's name.
+SAME_CHECK = [
+    ("key", lambda: zuc.eea3(K32, 0, 0, 0, b"a"),
+     "keys[0]", lambda: zuc.eea3_many([K32], 0, 0, 0, [b"a"])),
+    ("count", lambda: zuc.eia3(K16, 1 << 32, 0, 0, b"a"),
+     "counts[0]", lambda: zuc.eia3_many(K16, [1 << 32], 0, 0, [b"a"])),
+    ("bearer", lambda: zuc.nea6(K32, 0, 32, 0, b"a"),
+     "bearers[0]", lambda: zuc.nea6_many(K32, 0, [32], 0, [b"a"])),
+    ("direction", lambda: zuc.nia6(K32, 0, 0, 2, b"a"),
+     "directions[0]", lambda: zuc.nia6_many(K32, 0, 0, [2], [b"a"])),
+    ("direction", lambda: zuc.nia6(K32, 0, 0, 1.0, b"a"),
+     "directions[0]", lambda: zuc.nia6_many(K32, 0, 0, [1.0], [b"a"])),
+    ("data", lambda: zuc.eea3(K16, 0, 0, 0, "a"),
+     "messages[0]", lambda: zuc.eea3_many(K16, 0, 0, 0, ["a"])),
+    ("bits", lambda: zuc.eea3(K16, 0, 0, 0, b"a", 9),
+     "bits[0]", lambda: zuc.eea3_many(K16, 0, 0, 0, [b"a"], [9])),
+    ("tag_size", lambda: zuc.nca6_encrypt(K32, 0, 0, 0, b"a", None, 17),
+     "tag_size[0]", lambda: zuc.nca6_encrypt_many(K32, 0, 0, 0, [b"a"], None, [17])),
+    ("tag_size", lambda: zuc.zuc256_mac(K32, IV25, b"a", 12),
+     "tag_size[0]", lambda: zuc.zuc256_mac_many(K32, IV25, [b"a"], [12])),
+    ("out", lambda: zuc.eea3_into(K16, 0, 0, 0, b"ab", bytearray(1)),
+     "outs[0]", lambda: zuc.eea3_many_into(K16, 0, 0, 0, [b"ab"], [bytearray(1)])),
+]
+
+
+@pytest.mark.parametrize("name,single,item,batch", SAME_CHECK,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(SAME_CHECK)])
+def test_single_and_batch_share_each_check(name, single, item, batch):
+    with pytest.raises((TypeError, ValueError)) as one:
+        single()
+    with pytest.raises(one.type) as many:
+        batch()
+    one_text = str(one.value).replace("data holds", "messages[0] holds")
+    assert str(many.value) == item + one_text.removeprefix(name)

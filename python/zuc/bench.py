@@ -10,7 +10,13 @@ data, 16-byte tag), as zucbench's speed suite has them:
 Beside each, "C here": libzuc's own time for exactly that work in this
 process (the same buffers, keys and COUNTs; zuc_*_n once over the messages,
 or the one-message C call in a C loop), timed in turns with the Python runs
-so that both see the same load. The ratio (batches) and the difference (one
+so that both see the same load. Both sides make the same outputs: a batch
+call returns new bytes, so its C run writes into new buffers too (malloc'd
+for the run, freed after it, as a C caller that hands out new buffers
+does); an _into call reuses its buffers, and so does its C run. The page
+faults of each (getrusage, per call) are printed beside the times: new
+output memory costs a fault per 4 KiB page wherever the allocator has just
+given it back to the system, in C as in Python. The ratio (batches) and the difference (one
 call) are Python against C here, with the targets beside them (a batch within
 1.15x of C per byte, a call at most 250 ns above C); --check exits 1 when
 one is missed. For reference, zucbench's figure for the same sizes is
@@ -28,6 +34,7 @@ import json
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -69,19 +76,28 @@ def calls_of(one, calls, key, count, msg):
     return lambda: timer.timeit(calls)
 
 
+def faults_now():
+    """The minor page faults of this thread so far."""
+    return resource.getrusage(resource.RUSAGE_THREAD).ru_minflt
+
+
 def run_ns(run, args):
     """The CPU time of this thread that run(*args) takes (time waiting for a
-    CPU on a busy machine not counted; C here counts the same way)."""
+    CPU on a busy machine not counted; C here counts the same way), freeing
+    its result included, and the page faults it took."""
+    faults = faults_now()
     start = time.thread_time_ns()
     run(*args)
-    return time.thread_time_ns() - start
+    ns = time.thread_time_ns() - start
+    return ns, faults_now() - faults
 
 
 def figures(messages, size, small, calls, repeats):
     """{name: (Python ns/byte of the batch call, of its _into form or None,
-    ns per small call)}, and the same for C here (its runs in turn with each)."""
+    ns per small call)}, and the same for C here (its runs in turn with each);
+    then the page faults per call of the same runs, in the same shape."""
     rng = random.Random(1)
-    py, c = {}, {}
+    py, c, py_faults, c_faults = {}, {}, {}, {}
     for name, _, key_bytes, many, many_into, one in WORK:
         c_name = name.split("_")[0]
         keys = [rng.randbytes(key_bytes) for _ in range(messages)]
@@ -91,28 +107,30 @@ def figures(messages, size, small, calls, repeats):
         one_args = (keys[0], counts[0], msgs[0][:small])
         one_out = bytearray(small + 16)
         run_calls = calls_of(one, calls, *one_args)
-        times = {k: [] for k in ("many", "c_many", "into", "c_into", "one", "c_one")}
+        runs = {k: [] for k in ("many", "c_many", "into", "c_into", "one", "c_one")}
         many(keys, counts, msgs)  # untimed first calls
         zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
         # Each Python run in turn with a C run of the same work, so that both
-        # see the same load; the _into runs apart from the others, whose
-        # fresh bytes (freed, then made again) cost page faults of their own.
+        # see the same load; the runs that make new outputs apart from those
+        # that reuse theirs.
         for _ in range(repeats):
-            times["many"].append(run_ns(many, (keys, counts, msgs)))
-            times["c_many"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+            runs["many"].append(run_ns(many, (keys, counts, msgs)))
+            runs["c_many"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1, True)
         for _ in range(repeats if many_into else 0):
-            times["into"].append(run_ns(many_into, (keys, counts, msgs, outs)))
-            times["c_into"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+            runs["into"].append(run_ns(many_into, (keys, counts, msgs, outs)))
+            runs["c_into"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
         for _ in range(repeats):
-            times["one"].append(run_ns(run_calls, ()))
-            times["c_one"] += zuc._zuc._time_one(c_name, *one_args, one_out, calls, 1)
-        total = messages * size
-        med = {k: statistics.median(v) if v else None for k, v in times.items()}
-        py[name] = (med["many"] / total, med["into"] / total if med["into"] else None,
-                    med["one"] / calls)
-        c[name] = (med["c_many"] / total, med["c_into"] / total if med["c_into"] else None,
-                   med["c_one"] / calls)
-    return py, c
+            runs["one"].append(run_ns(run_calls, ()))
+            runs["c_one"] += zuc._zuc._time_one(c_name, *one_args, one_out, calls, 1)
+        per = {"many": messages * size, "into": messages * size, "one": calls}
+        for side, out, out_faults in (("", py, py_faults), ("c_", c, c_faults)):
+            ns, flt = [], []
+            for kind in ("many", "into", "one"):
+                got = runs[side + kind]
+                ns.append(statistics.median(r[0] for r in got) / per[kind] if got else None)
+                flt.append(statistics.median(r[1] for r in got) if got else None)
+            out[name], out_faults[name] = tuple(ns), tuple(flt)
+    return py, c, py_faults, c_faults
 
 
 def zucbench_rows(path, algorithms, size, lanes, impl, repeats):
@@ -137,11 +155,12 @@ def zucbench_figures(path, size, small, repeats):
     return {name: (batch[alg][0], batch[alg][0], single[alg][1]) for name, alg, *_ in WORK}
 
 
-def lowest(best, new):
-    """Each figure of new, or of best where that is lower (None: no figure)."""
+def lowest(best, new, pick=min):
+    """Each figure of new, or of best where that is lower (None: no figure);
+    with pick=max, where that is higher."""
     if best is None:
         return new
-    return {name: tuple(b if n is None or (b is not None and b < n) else n
+    return {name: tuple(b if n is None else n if b is None else pick(b, n)
                         for b, n in zip(best[name], new[name], strict=True))
             for name in new}
 
@@ -154,14 +173,20 @@ def find_zucbench(given):
 
 
 def cpu_name():
+    """The CPU's model name, with its family and model numbers (a VM may name
+    no more than "AMD EPYC")."""
+    fields = {}
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as f:
             for line in f:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
+                key, _, value = line.partition(":")
+                fields.setdefault(key.strip(), value.strip())
     except OSError:
         pass
-    return platform.processor() or platform.machine()
+    name = fields.get("model name") or platform.processor() or platform.machine()
+    if "cpu family" in fields and "model" in fields:
+        name += f" (family {fields['cpu family']}, model {fields['model']})"
+    return name
 
 
 def main(argv=None):
@@ -190,18 +215,26 @@ def main(argv=None):
     print(f"method: median of {args.repeats} runs, lowest of {args.rounds} round(s); batch: "
           f"{args.messages} x {args.size} B, a key and COUNT per message; one call: "
           f"{args.calls} calls on {args.small} B")
-    py, c, zb = None, None, None
+    print("C here: the _many rows' C run writes into buffers malloc'd for it and freed after "
+          "it (new outputs, as the Python call makes); the _into rows' into the same reused "
+          "buffers")
+    py, c, zb, py_faults, c_faults = None, None, None, None, None
     for _ in range(args.rounds):
         if path:
             zb = lowest(zb, zucbench_figures(path, args.size, args.small, args.repeats))
-        round_py, round_c = figures(args.messages, args.size, args.small, args.calls,
-                                    args.repeats)
+        round_py, round_c, round_py_faults, round_c_faults = figures(
+            args.messages, args.size, args.small, args.calls, args.repeats)
         py, c = lowest(py, round_py), lowest(c, round_c)
+        # the faults of the round that took the most: where the time does not
+        # show them, this still does
+        py_faults = lowest(py_faults, round_py_faults, max)
+        c_faults = lowest(c_faults, round_c_faults, max)
     if not zb:
         print("zucbench: not found (--zucbench PATH, $ZUCBENCH or build/tools/zucbench): "
               "its column is left out")
     print(f"{'work':40} {'python':>8} {'C here':>8} {'python/C':>9}  {'target':18} "
-          f"{'zucbench':>8}")
+          f"{'faults/run py, C':>16} {'zucbench':>8}")
+    print("(faults: median per run, the highest of the rounds)")
     missed = 0
     batch = f"{args.messages} x {args.size} B, ns/B"
     for name, *_ in WORK:
@@ -220,8 +253,9 @@ def main(argv=None):
                 verdict = f"{value - ref:+7.0f}ns  <= +{CALL_NS_TARGET:.0f} ns"
             missed += not ok
             other = f"{zb[name][i]:8.{digits}f}" if zb else ""
+            faults = f"{py_faults[name][i]:.0f}, {c_faults[name][i]:.0f}"
             print(f"{label:40} {value:8.{digits}f} {ref:8.{digits}f} {verdict} "
-                  f"{'ok' if ok else 'MISSED':6} {other}")
+                  f"{'ok' if ok else 'MISSED':6} {faults:>16} {other}")
     return 1 if args.check and missed else 0
 
 
