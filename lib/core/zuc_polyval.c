@@ -124,6 +124,31 @@ const zuc_polyval_impl *zuc_polyval_active(void)
     return pv;
 }
 
+void zuc_polyval_many_groups(zuc_polyval_group group, unsigned width, uint64_t acc[][2],
+                             const uint64_t h[][2], const uint8_t *const msg[],
+                             const size_t nbytes[], size_t count)
+{
+    size_t i = 0;
+    for (; i + width <= count; i += width)
+        group(acc + i, h + i, msg + i, nbytes + i);
+    if (i == count)
+        return;
+    uint64_t hs[4][2] = { { 0 } }, sums[4][2] = { { 0 } };
+    const uint8_t *ms[4] = { NULL, NULL, NULL, NULL };
+    size_t ns[4] = { 0, 0, 0, 0 };
+    for (size_t j = 0; i + j < count; j++) {
+        memcpy(hs[j], h[i + j], sizeof hs[j]);
+        memcpy(sums[j], acc[i + j], sizeof sums[j]);
+        ms[j] = msg[i + j];
+        ns[j] = nbytes[i + j];
+    }
+    group(sums, (const uint64_t(*)[2])hs, ms, ns);
+    for (size_t j = 0; i + j < count; j++)
+        memcpy(acc[i + j], sums[j], sizeof sums[j]);
+    zuc_wipe(hs, sizeof hs);
+    zuc_wipe(sums, sizeof sums);
+}
+
 void zuc_polyval_wipe(zuc_polyval *p)
 {
     unsigned n = p->npow <= ZUC_POLYVAL_POWERS ? p->npow : ZUC_POLYVAL_POWERS;

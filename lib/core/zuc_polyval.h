@@ -58,6 +58,18 @@ ZUC_INTERNAL const zuc_polyval_impl *zuc_polyval_active(void);
 /* The start of a version that takes one block at a time: H_1 only. */
 ZUC_INTERNAL void zuc_polyval_start_h1(zuc_polyval *p, const uint64_t h[2], size_t nblocks);
 
+/* A version's side-by-side hash of exactly `width` (<= 4) messages, as
+ * many() defines it. */
+typedef void (*zuc_polyval_group)(uint64_t acc[][2], const uint64_t h[][2],
+                                  const uint8_t *const msg[], const size_t nbytes[]);
+
+/* many() over groups of `width` messages, the last group made up with
+ * empty messages (which keep their sum). */
+ZUC_INTERNAL void zuc_polyval_many_groups(zuc_polyval_group group, unsigned width,
+                                          uint64_t acc[][2], const uint64_t h[][2],
+                                          const uint8_t *const msg[], const size_t nbytes[],
+                                          size_t count);
+
 /* Overwrites the key powers and the sum. */
 ZUC_INTERNAL void zuc_polyval_wipe(zuc_polyval *p);
 

@@ -227,8 +227,8 @@ static inline v512 blocks_edge(const uint8_t *const msg[4], const size_t nbytes[
     return _mm512_inserti32x4(x, block_at(msg[3], nbytes[3], t - lead[3], sums[3]), 3);
 }
 
-static void four_messages(uint64_t acc_io[4][2], const uint64_t h[4][2],
-                          const uint8_t *const msg[4], const size_t nbytes[4])
+static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                          const size_t nbytes[])
 {
     size_t most = 0;
     for (int j = 0; j < 4; j++)
@@ -278,29 +278,7 @@ static void four_messages(uint64_t acc_io[4][2], const uint64_t h[4][2],
 static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                         const size_t nbytes[], size_t count)
 {
-    size_t i = 0;
-    for (; i + 4 <= count; i += 4)
-        four_messages(acc + i, h + i, msg + i, nbytes + i);
-    if (i < count) { /* the last one to three, beside empty messages */
-        uint64_t hs[4][2] = { { 0 } }, sums[4][2] = { { 0 } };
-        const uint8_t *ms[4] = { NULL, NULL, NULL, NULL };
-        size_t ns[4] = { 0, 0, 0, 0 };
-        for (size_t j = 0; i + j < count; j++) {
-            hs[j][0] = h[i + j][0];
-            hs[j][1] = h[i + j][1];
-            sums[j][0] = acc[i + j][0];
-            sums[j][1] = acc[i + j][1];
-            ms[j] = msg[i + j];
-            ns[j] = nbytes[i + j];
-        }
-        four_messages(sums, hs, ms, ns);
-        for (size_t j = 0; i + j < count; j++) {
-            acc[i + j][0] = sums[j][0];
-            acc[i + j][1] = sums[j][1];
-        }
-        zuc_wipe(hs, sizeof hs);
-        zuc_wipe(sums, sizeof sums);
-    }
+    zuc_polyval_many_groups(four_messages, 4, acc, h, msg, nbytes, count);
 }
 
 static int usable_avx512(void)

@@ -198,8 +198,8 @@ static inline v256 pair(__m128i a, __m128i b)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
-static void two_messages(uint64_t acc_io[2][2], const uint64_t h[2][2], const uint8_t *const msg[2],
-                         const size_t nbytes[2])
+static void two_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                         const size_t nbytes[])
 {
     size_t b0 = zuc_polyval_blocks(nbytes[0]), b1 = zuc_polyval_blocks(nbytes[1]);
     long steps = (long)((b0 > b1 ? b0 : b1) + 3) / 4;
@@ -237,20 +237,7 @@ static void two_messages(uint64_t acc_io[2][2], const uint64_t h[2][2], const ui
 static void many_vpclmul(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                          const size_t nbytes[], size_t count)
 {
-    size_t i = 0;
-    for (; i + 2 <= count; i += 2)
-        two_messages(acc + i, h + i, msg + i, nbytes + i);
-    if (i < count) { /* the last one, beside an empty message */
-        uint64_t hs[2][2] = { { h[i][0], h[i][1] }, { 0, 0 } };
-        uint64_t sums[2][2] = { { acc[i][0], acc[i][1] }, { 0, 0 } };
-        const uint8_t *ms[2] = { msg[i], NULL };
-        size_t ns[2] = { nbytes[i], 0 };
-        two_messages(sums, hs, ms, ns);
-        acc[i][0] = sums[0][0];
-        acc[i][1] = sums[0][1];
-        zuc_wipe(hs, sizeof hs);
-        zuc_wipe(sums, sizeof sums);
-    }
+    zuc_polyval_many_groups(two_messages, 2, acc, h, msg, nbytes, count);
 }
 
 static int usable_vpclmul(void)
