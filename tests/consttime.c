@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* consttime.c — are the many-message calls constant time? Checked with
  * valgrind memcheck: the secret bytes (keys, IVs, the COUNT of EEA3/EIA3 and
- * the message bytes) are marked undefined before each call, so memcheck
+ * the message bytes; NxA6's COUNT makes its IV) are marked undefined before each call, so memcheck
  * reports every branch, memory address or system call that depends on them.
  * The results are then marked defined and compared with the reference path
  * run on defined copies of the same inputs.
@@ -47,11 +47,13 @@ typedef struct {
     uint8_t msg[MAX_BITS / 8 + 1];
 } message;
 
-/* Outputs of one run of the four calls. */
+/* Outputs of one run of the calls. */
 typedef struct {
     uint8_t eea3[NMSG][MAX_BITS / 8 + 1], zuc256[NMSG][MAX_BITS / 8 + 1];
     uint32_t eia3[NMSG];
     uint8_t tag[4][NMSG][16]; /* tag sizes 4, 8, 16, mixed */
+    uint8_t nea6[NMSG][MAX_BITS / 8 + 1], nca6[NMSG][MAX_BITS / 8 + 1];
+    uint8_t nia6_tag[NMSG][16], nca6_tag[NMSG][16];
 } outputs;
 
 static message msgs[NMSG];
@@ -127,11 +129,53 @@ static void call_ok(int rc, const char *what)
     }
 }
 
-/* The four calls on the first n messages. EEA3 and ZUC-256 encrypt in place
+/* ZUC-NEA6, NIA6 and NCA6 encryption on the first n messages (the IV made
+ * from the secret COUNT; the message's first 16 bytes are its associated
+ * data for NCA6), tag sizes mixed. */
+static void run_nxa6(size_t n, int secret, outputs *o)
+{
+    inputs in = inputs_new(secret);
+    zuc_nea6_job ej[NMSG] = { { 0 } };
+    zuc_nia6_job ij[NMSG] = { { 0 } };
+    zuc_nca6_job cj[NMSG] = { { 0 } };
+    for (size_t i = 0; i < n; i++) {
+        const message *m = &msgs[i];
+        size_t nb = m->bits / 8, aad = nb < 16 ? nb : 16;
+        ej[i] = (zuc_nea6_job){ in.key[i], m->count,  m->bearer,  m->direction,
+                                NULL,      in.msg[i], o->nea6[i], m->bits };
+        ij[i] = (zuc_nia6_job){ in.key[i], m->count, m->bearer,      m->direction, NULL,
+                                in.msg[i], nb,       o->nia6_tag[i], m->tag_bytes };
+        cj[i] = (zuc_nca6_job){
+            in.key[i],       m->count,   m->bearer, m->direction,   NULL,         in.msg[i], aad,
+            in.msg[i] + aad, o->nca6[i], nb - aad,  o->nca6_tag[i], m->tag_bytes, NULL
+        };
+        if (secret) {
+            VALGRIND_MAKE_MEM_UNDEFINED(&ej[i].count, sizeof ej[i].count);
+            VALGRIND_MAKE_MEM_UNDEFINED(&ij[i].count, sizeof ij[i].count);
+            VALGRIND_MAKE_MEM_UNDEFINED(&cj[i].count, sizeof cj[i].count);
+        }
+    }
+    call_ok(zuc_nea6_n(ej, n), "zuc_nea6_n");
+    call_ok(zuc_nia6_n(ij, n), "zuc_nia6_n");
+    call_ok(zuc_nca6_encrypt_n(cj, n), "zuc_nca6_encrypt_n");
+    for (size_t i = 0; i < n; i++) {
+        expect_tainted(secret, o->nea6[i], nbytes_of(msgs[i].bits), "zuc_nea6_n", i);
+        expect_tainted(secret, o->nia6_tag[i], msgs[i].tag_bytes, "zuc_nia6_n", i);
+        expect_tainted(secret, o->nca6_tag[i], msgs[i].tag_bytes, "zuc_nca6_encrypt_n", i);
+    }
+    VALGRIND_MAKE_MEM_DEFINED(o->nea6, sizeof o->nea6);
+    VALGRIND_MAKE_MEM_DEFINED(o->nia6_tag, sizeof o->nia6_tag);
+    VALGRIND_MAKE_MEM_DEFINED(o->nca6, sizeof o->nca6);
+    VALGRIND_MAKE_MEM_DEFINED(o->nca6_tag, sizeof o->nca6_tag);
+    inputs_free(&in);
+}
+
+/* The calls on the first n messages. EEA3 and ZUC-256 encrypt in place
  * for odd i (the output buffer is the secret input). */
 static void run_all(size_t n, int secret, outputs *o)
 {
     memset(o, 0, sizeof *o);
+    run_nxa6(n, secret, o);
     {
         inputs in = inputs_new(secret);
         zuc_eea3_job jobs[NMSG] = { { 0 } };
@@ -201,15 +245,20 @@ static void run_all(size_t n, int secret, outputs *o)
 
 static void compare(const char *path, size_t n, const outputs *got, const outputs *want)
 {
-    static const char *const names[] = { "zuc_eea3_n", "zuc_eia3_n", "zuc256_crypt_n",
-                                         "zuc256_mac_n" };
-    int bad[4] = {
+    static const char *const names[] = { "zuc_eea3_n",        "zuc_eia3_n", "zuc256_crypt_n",
+                                         "zuc256_mac_n",      "zuc_nea6_n", "zuc_nia6_n",
+                                         "zuc_nca6_encrypt_n" };
+    int bad[7] = {
         memcmp(got->eea3, want->eea3, sizeof got->eea3) != 0,
         memcmp(got->eia3, want->eia3, sizeof got->eia3) != 0,
         memcmp(got->zuc256, want->zuc256, sizeof got->zuc256) != 0,
         memcmp(got->tag, want->tag, sizeof got->tag) != 0,
+        memcmp(got->nea6, want->nea6, sizeof got->nea6) != 0,
+        memcmp(got->nia6_tag, want->nia6_tag, sizeof got->nia6_tag) != 0,
+        memcmp(got->nca6, want->nca6, sizeof got->nca6) != 0 ||
+            memcmp(got->nca6_tag, want->nca6_tag, sizeof got->nca6_tag) != 0,
     };
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < 7; k++)
         if (bad[k]) {
             fprintf(stderr, "consttime: %s: %s on %zu messages differs from the reference\n", path,
                     names[k], n);
@@ -258,7 +307,7 @@ static int check_path(const char *path)
     }
     zuc_force_impl("auto");
     printf("consttime: %s: zuc_*_n on %s, 1/3/%d messages, EEA3, EIA3, ZUC-256, ZUC-256 MAC "
-           "(tags 4, 8, 16, mixed): results %s\n",
+           "(tags 4, 8, 16, mixed), NEA6, NIA6, NCA6: results %s\n",
            path, lanes, NMSG, failures ? "DIFFER" : "agree");
     return 1;
 }
