@@ -208,12 +208,23 @@ static void two_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint
      * any step beside an empty message */
     long first_whole = nbytes[0] && nbytes[1] ? (lead0 > lead1 ? lead0 : lead1) / 4 + 1 : steps;
     long last_whole = steps - (nbytes[0] % 16 || nbytes[1] % 16);
-    v256 h1 = _mm256_loadu_si256((const __m256i *)h), h2 = dot(h1, h1);
+    /* a message with no blocks keeps its sum */
+    const __m256i keep = _mm256_set_epi64x(-!nbytes[1], -!nbytes[1], -!nbytes[0], -!nbytes[0]);
+    v256 h1 = _mm256_loadu_si256((const __m256i *)h), acc;
+    if ((b0 | b1) == 1) { /* at most one block each (the tags' last product): no powers */
+        acc = dot(pair(block_at(msg[0], nbytes[0], 3 - lead0, acc_io[0]),
+                       block_at(msg[1], nbytes[1], 3 - lead1, acc_io[1])),
+                  h1);
+        acc = _mm256_blendv_epi8(acc, _mm256_loadu_si256((const __m256i *)acc_io), keep);
+        _mm256_storeu_si256((__m256i *)acc_io, acc);
+        return;
+    }
+    v256 h2 = dot(h1, h1);
     v256 hk[4] = { dot(h2, h2), dot(h2, h1), h2, h1 }; /* H_4, H_3, H_2, H_1 */
     v256 hf[4];
     for (int k = 0; k < 4; k++)
         hf[k] = fold_halves(hk[k]);
-    v256 acc = _mm256_setzero_si256();
+    acc = _mm256_setzero_si256();
     for (long s = 0; s < steps; s++) {
         wide w = wide_zero();
         for (long k = 0, t = 4 * s; k < 4; k++, t++) {
@@ -228,8 +239,6 @@ static void two_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint
         }
         acc = reduce(w);
     }
-    /* a message with no blocks keeps its sum */
-    const __m256i keep = _mm256_set_epi64x(-!nbytes[1], -!nbytes[1], -!nbytes[0], -!nbytes[0]);
     acc = _mm256_blendv_epi8(acc, _mm256_loadu_si256((const __m256i *)acc_io), keep);
     _mm256_storeu_si256((__m256i *)acc_io, acc);
 }
