@@ -24,6 +24,7 @@
 #include "zuc.h"
 #include "zucprov.h"
 
+#define NCA6_NAME "ZUC-NCA6"
 #define NCA6_DEFAULT_TAG 16
 
 typedef struct {
@@ -87,11 +88,7 @@ static void *nca6_dup(void *vctx)
 
 static int before_start(const zp_nca6_ctx *c, const char *what)
 {
-    if (c->started) {
-        zp_error(c->prov, ZP_R_WRONG_STATE, "ZUC-NCA6: set %s before the first update", what);
-        return 0;
-    }
-    return 1;
+    return zp_before_start(c->prov, NCA6_NAME, c->started, what);
 }
 
 /* OSSL_CIPHER_PARAM_AEAD_TAG: its size sets the tag size (4..16); its data,
@@ -122,19 +119,13 @@ static int nca6_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     zp_nca6_ctx *c = vctx;
     const OSSL_PARAM *p;
-    size_t v;
     if (!params)
         return 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        (!OSSL_PARAM_get_size_t(p, &v) || v != ZUC_NXA6_KEY_BYTES)) {
-        zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6: keylen must be 32");
+    if (!zp_size_param_is(c->prov, ZP_R_BAD_KEY_LENGTH, NCA6_NAME, params, OSSL_CIPHER_PARAM_KEYLEN,
+                          ZUC_NXA6_KEY_BYTES) ||
+        !zp_size_param_is(c->prov, ZP_R_BAD_IV_LENGTH, NCA6_NAME, params,
+                          OSSL_CIPHER_PARAM_AEAD_IVLEN, ZUC_NXA6_IV_BYTES))
         return 0;
-    }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != NULL &&
-        (!OSSL_PARAM_get_size_t(p, &v) || v != ZUC_NXA6_IV_BYTES)) {
-        zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "ZUC-NCA6: ivlen must be 16");
-        return 0;
-    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL && !set_tag(c, p))
         return 0;
     zp_link link = c->link;
@@ -163,19 +154,15 @@ static int nca6_init(zp_nca6_ctx *c, int enc, const unsigned char *key, size_t k
     if (!nca6_set_ctx_params(c, params))
         return 0;
     if (key) {
-        if (keylen != ZUC_NXA6_KEY_BYTES) {
-            zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6 takes a 32-byte key, not %zu", keylen);
+        if (!zp_copy_sized(c->prov, ZP_R_BAD_KEY_LENGTH, NCA6_NAME, "key", c->key, key, keylen,
+                           ZUC_NXA6_KEY_BYTES))
             return 0;
-        }
-        memcpy(c->key, key, keylen);
         c->key_set = 1;
     }
     if (iv) {
-        if (ivlen != ZUC_NXA6_IV_BYTES) {
-            zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "ZUC-NCA6 takes a 16-byte IV, not %zu", ivlen);
+        if (!zp_copy_sized(c->prov, ZP_R_BAD_IV_LENGTH, NCA6_NAME, "IV", c->iv, iv, ivlen,
+                           ZUC_NXA6_IV_BYTES))
             return 0;
-        }
-        memcpy(c->iv, iv, ivlen);
         c->iv_set = 1;
         c->iv_from_link = 0;
     }
@@ -198,11 +185,8 @@ static int nca6_dinit(void *vctx, const unsigned char *key, size_t keylen, const
 static int start(zp_nca6_ctx *c)
 {
     uint32_t tag_keys[12];
-    if (!c->key_set || !c->iv_set) {
-        zp_error(c->prov, c->key_set ? ZP_R_NO_IV : ZP_R_NO_KEY, "ZUC-NCA6: no %s set",
-                 c->key_set ? "IV" : "key");
+    if (!zp_key_iv_set(c->prov, NCA6_NAME, c->key_set, c->iv_set, "IV"))
         return 0;
-    }
     if (c->iv_from_link)
         zuc_nxa6_iv(c->iv, ZUC_NCA6, c->tag_bytes, c->link.count, c->link.bearer,
                     c->link.direction);
@@ -314,8 +298,7 @@ static int nca6_get_ctx_params(void *vctx, OSSL_PARAM params[])
         !OSSL_PARAM_set_size_t(p, c->tag_bytes))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, c->iv, sizeof c->iv) &&
-        !OSSL_PARAM_set_octet_ptr(p, c->iv, sizeof c->iv))
+        !zp_octets_get(p, c->iv, sizeof c->iv))
         return 0;
     if (!zp_link_get(&c->link, params))
         return 0;
@@ -338,9 +321,7 @@ static const OSSL_PARAM nca6_gettable[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL),
+    ZP_LINK_PARAM_TYPES,
     OSSL_PARAM_END,
 };
 
@@ -348,79 +329,18 @@ static const OSSL_PARAM nca6_settable[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL),
+    ZP_LINK_PARAM_TYPES,
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *nca6_gettable_ctx(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return nca6_gettable;
-}
-
-static const OSSL_PARAM *nca6_settable_ctx(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return nca6_settable;
-}
+ZP_LIST_FN(nca6_gettable_ctx, nca6_gettable)
+ZP_LIST_FN(nca6_settable_ctx, nca6_settable)
 
 static int nca6_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != NULL &&
-        !OSSL_PARAM_set_uint(p, EVP_CIPH_STREAM_CIPHER))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, ZUC_NXA6_KEY_BYTES))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, ZUC_NXA6_IV_BYTES))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    static const char *const zero_flags[] = { OSSL_CIPHER_PARAM_CTS,
-                                              OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
-                                              OSSL_CIPHER_PARAM_HAS_RAND_KEY };
-    for (size_t i = 0; i < sizeof zero_flags / sizeof zero_flags[0]; i++)
-        if ((p = OSSL_PARAM_locate(params, zero_flags[i])) != NULL && !OSSL_PARAM_set_int(p, 0))
-            return 0;
-    return 1;
+    return zp_cipher_get_params(params, ZUC_NXA6_KEY_BYTES, ZUC_NXA6_IV_BYTES, 1);
 }
 
-static const OSSL_PARAM nca6_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END,
-};
-
-static const OSSL_PARAM *nca6_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return nca6_param_types;
-}
-
-#define ZP_FN(id, fn)            \
-    {                            \
-        id, (void (*)(void))(fn) \
-    }
 const OSSL_DISPATCH zp_nca6_functions[] = {
     ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, nca6_new),
     ZP_FN(OSSL_FUNC_CIPHER_FREECTX, nca6_free),
@@ -431,7 +351,7 @@ const OSSL_DISPATCH zp_nca6_functions[] = {
     ZP_FN(OSSL_FUNC_CIPHER_FINAL, nca6_final),
     ZP_FN(OSSL_FUNC_CIPHER_CIPHER, nca6_oneshot),
     ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, nca6_get_params),
-    ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, nca6_gettable_params),
+    ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, zp_cipher_gettable_params),
     ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, nca6_get_ctx_params),
     ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, nca6_set_ctx_params),
     ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, nca6_gettable_ctx),
