@@ -85,26 +85,6 @@ static void *cipher_new(void *provctx, const zp_cipher_kind *kind)
     return c;
 }
 
-static void *eea3_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_eea3);
-}
-
-static void *zuc128_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_zuc128);
-}
-
-static void *zuc256_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_zuc256);
-}
-
-static void *nea6_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_nea6);
-}
-
 static void cipher_free(void *vctx)
 {
     if (!vctx)
@@ -433,27 +413,16 @@ static int kind_get_params(const zp_cipher_kind *kind, OSSL_PARAM params[])
     return zp_cipher_get_params(params, kind->key_bytes, kind->iv_bytes, 0);
 }
 
-static int eea3_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_eea3, params);
-}
-
-static int zuc128_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_zuc128, params);
-}
-
-static int zuc256_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_zuc256, params);
-}
-
-static int nea6_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_nea6, params);
-}
-
+/* An algorithm's table, and its functions that know its kind. */
 #define ZP_CIPHER_TABLE(prefix, gettable_ctx, settable_ctx)                 \
+    static void *prefix##_new(void *provctx)                                \
+    {                                                                       \
+        return cipher_new(provctx, &kind_##prefix);                         \
+    }                                                                       \
+    static int prefix##_get_params(OSSL_PARAM params[])                     \
+    {                                                                       \
+        return kind_get_params(&kind_##prefix, params);                     \
+    }                                                                       \
     const OSSL_DISPATCH zp_##prefix##_functions[] = {                       \
         ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, prefix##_new),                       \
         ZP_FN(OSSL_FUNC_CIPHER_FREECTX, cipher_free),                       \

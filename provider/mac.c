@@ -71,21 +71,6 @@ static void *mac_new(void *provctx, const zp_mac_kind *kind)
     return c;
 }
 
-static void *eia3_new(void *provctx)
-{
-    return mac_new(provctx, &kind_eia3);
-}
-
-static void *zuc256_mac_new(void *provctx)
-{
-    return mac_new(provctx, &kind_zuc256_mac);
-}
-
-static void *nia6_new(void *provctx)
-{
-    return mac_new(provctx, &kind_nia6);
-}
-
 static void mac_free(void *vctx)
 {
     zp_mac_ctx *c = vctx;
@@ -339,7 +324,12 @@ ZP_LIST_FN(settable_ctx_link, settable_link)
 ZP_LIST_FN(gettable_ctx_zuc256, gettable_zuc256)
 ZP_LIST_FN(settable_ctx_zuc256, settable_zuc256)
 
+/* An algorithm's table, and its new function, which knows its kind. */
 #define ZP_MAC_TABLE(prefix, gettable_ctx, settable_ctx)         \
+    static void *prefix##_new(void *provctx)                     \
+    {                                                            \
+        return mac_new(provctx, &kind_##prefix);                 \
+    }                                                            \
     const OSSL_DISPATCH zp_##prefix##_functions[] = {            \
         ZP_FN(OSSL_FUNC_MAC_NEWCTX, prefix##_new),               \
         ZP_FN(OSSL_FUNC_MAC_DUPCTX, mac_dup),                    \
