@@ -4,14 +4,21 @@
  * size), tags of 4 to 16 bytes (16 unless set) through the standard AEAD
  * tag parameters, associated data through update with no output buffer.
  *
- * The message is XORed with the keystream as it comes (words 13 on; 1 to
- * 12 key the tag). The tag, a POLYVAL over the associated data and the
- * ciphertext, is libzuc's one-message call over the associated data and the
- * message that the context keeps: at final, zuc_nca6_encrypt_iv gives it
- * (encryption), or zuc_nca6_decrypt_iv compares it in constant time with
- * the tag set (decryption). As with AES-GCM, decryption hands out
- * plaintext before the tag is checked: a caller must discard it unless
- * final succeeds. */
+ * The tag, a POLYVAL over the associated data and the ciphertext, covers
+ * the whole message, and libzuc gives it only from its one-message calls
+ * (include/zuc.h has no tag-only call, nor an NCA6 that takes a message in
+ * pieces), so the context keeps the associated data and the message. The
+ * first piece of a message goes through zuc_nca6_encrypt_iv, which writes
+ * it and the tag as if it were the whole message, or, when decrypting with
+ * the tag already set, zuc_nca6_decrypt_iv, which checks the tag in
+ * constant time and writes the plaintext only if it verifies. A message in
+ * one piece is then done in one keystream pass and final only reports. If
+ * more pieces follow (or the tag is not yet set, or does not verify), the
+ * keystream interface takes over at the message's position (words 13 on;
+ * 1 to 12 key the tag), and final runs the one-message call again over
+ * what the context kept, for the tag or the verdict. As with AES-GCM,
+ * decryption hands out plaintext before the tag is checked: a caller must
+ * discard it unless final succeeds. */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -40,7 +47,13 @@ typedef struct {
     int tag_ready;                 /* encryption: final computed it */
     int enc;
     int started;
-    zp_buf aad, msg; /* msg: the plaintext (encryption) or the ciphertext */
+    /* The message so far is one piece that libzuc's one-message call took:
+     * the tag (encryption) or the verdict (decryption) over exactly it is
+     * known, and final uses it instead of running the keystream again. */
+    int one_call;
+    int verdict;       /* decryption, one_call: ZUC_OK or ZUC_EAUTH */
+    int stream_loaded; /* the keystream interface holds the message's position */
+    zp_buf aad, msg;   /* msg: the plaintext (encryption) or the ciphertext */
     zp_stream stream;
 } zp_nca6_ctx;
 
@@ -111,6 +124,7 @@ static int set_tag(zp_nca6_ctx *c, const OSSL_PARAM *p)
     if (p->data) {
         memcpy(c->tag, p->data, p->data_size);
         c->tag_set = 1;
+        c->one_call = 0; /* a verdict on an earlier tag says nothing of this one */
     }
     return 1;
 }
@@ -149,6 +163,8 @@ static int nca6_init(zp_nca6_ctx *c, int enc, const unsigned char *key, size_t k
     c->started = 0;
     c->tag_ready = 0;
     c->tag_set = 0;
+    c->one_call = 0;
+    c->stream_loaded = 0;
     zp_buf_clear(&c->aad);
     zp_buf_clear(&c->msg);
     if (!nca6_set_ctx_params(c, params))
@@ -181,15 +197,24 @@ static int nca6_dinit(void *vctx, const unsigned char *key, size_t keylen, const
     return nca6_init(vctx, 0, key, keylen, iv, ivlen, params);
 }
 
-/* Loads the keystream and drops the 12 words that key the tag. */
+/* Begins a message: key and IV must be set; the IV is made now where the
+ * link parameters give it, as it holds the tag size. */
 static int start(zp_nca6_ctx *c)
 {
-    uint32_t tag_keys[12];
     if (!zp_key_iv_set(c->prov, NCA6_NAME, c->key_set, c->iv_set, "IV"))
         return 0;
     if (c->iv_from_link)
         zuc_nxa6_iv(c->iv, ZUC_NCA6, c->tag_bytes, c->link.count, c->link.bearer,
                     c->link.direction);
+    c->started = 1;
+    return 1;
+}
+
+/* Loads the keystream interface after the 12 words that key the tag and
+ * the done_bytes of the message that the one-message call already took. */
+static int load_stream(zp_nca6_ctx *c, size_t done_bytes)
+{
+    uint32_t tag_keys[12];
     int rc = zuc256v_keystream_init(&c->stream.st, ZUC256_V2023, c->key, c->iv);
     if (rc != ZUC_OK) {
         zp_error(c->prov, ZP_R_LIBZUC, "ZUC-NCA6: %s", zuc_strerror(rc));
@@ -197,8 +222,37 @@ static int start(zp_nca6_ctx *c)
     }
     zp_stream_skip(&c->stream, tag_keys, 12);
     OPENSSL_cleanse(tag_keys, sizeof tag_keys);
-    c->started = 1;
+    zp_stream_skip_bytes(&c->stream, done_bytes);
+    c->stream_loaded = 1;
     return 1;
+}
+
+/* The one-message call over aad and the whole message, in place over the
+ * kept copy when out is it (only the tag or the verdict is used then). */
+static int one_message(zp_nca6_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    if (c->enc)
+        return zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, in, out, n, c->tag,
+                                   c->tag_bytes);
+    return zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, in, out, n, c->tag,
+                               c->tag_bytes);
+}
+
+/* The first piece of a message through the one-message call, which gives
+ * the tag (encryption) or the verdict (decryption, with the tag set) as if
+ * it were the whole message; 0 where it wrote nothing (no tag yet, or one
+ * that does not verify): the keystream interface then takes it. */
+static int first_piece(zp_nca6_ctx *c, const uint8_t *in, uint8_t *out, size_t n, int *rc)
+{
+    *rc = ZUC_OK;
+    if (!c->enc && !c->tag_set)
+        return 0;
+    *rc = one_message(c, in, out, n);
+    c->one_call = *rc == ZUC_OK || *rc == ZUC_EAUTH;
+    c->verdict = *rc;
+    if (*rc == ZUC_EAUTH)
+        *rc = ZUC_OK;
+    return c->one_call && c->verdict == ZUC_OK;
 }
 
 static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
@@ -230,12 +284,27 @@ static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
         zp_error(c->prov, ZP_R_BAD_PARAMETER, "ZUC-NCA6: output buffer too small");
         return 0;
     }
+    size_t done = c->msg.len;
+    /* kept before the call writes out, which may be in */
     if (!zp_buf_append(&c->msg, in, inl, ZUC_NXA6_MAX_BYTES)) {
         zp_error(c->prov, ZP_R_TOO_LONG, "ZUC-NCA6: message over %zu bytes or out of memory",
                  (size_t)ZUC_NXA6_MAX_BYTES);
         return 0;
     }
-    zp_stream_xor(&c->stream, in, out, inl);
+    int rc = ZUC_OK;
+    if (inl) {
+        int taken = done == 0 && first_piece(c, in, out, inl, &rc);
+        if (done)
+            c->one_call = 0; /* more than one piece: final runs the call again */
+        if (rc == ZUC_OK && !taken && !c->stream_loaded && !load_stream(c, done))
+            return 0;
+        if (rc != ZUC_OK) {
+            zp_error(c->prov, ZP_R_LIBZUC, "ZUC-NCA6: %s", zuc_strerror(rc));
+            return 0;
+        }
+        if (!taken)
+            zp_stream_xor(&c->stream, in, out, inl);
+    }
     *outl = inl;
     return 1;
 }
@@ -254,15 +323,13 @@ static int nca6_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
                  "before final)");
         return 0;
     }
-    /* In place over the kept message: only the tag or the verdict is used. */
-    if (c->enc)
-        rc = zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
-                                 c->msg.len, c->tag, c->tag_bytes);
+    if (c->one_call)
+        rc = c->enc ? ZUC_OK : c->verdict;
     else
-        rc = zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
-                                 c->msg.len, c->tag, c->tag_bytes);
+        rc = one_message(c, c->msg.data, c->msg.data, c->msg.len);
     zp_buf_clear(&c->aad);
     zp_buf_clear(&c->msg);
+    c->one_call = 0;
     if (rc == ZUC_EAUTH) {
         zp_error(c->prov, ZP_R_TAG_MISMATCH, "ZUC-NCA6: the tag does not verify");
         return 0;

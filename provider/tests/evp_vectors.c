@@ -294,13 +294,27 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
                           .tag_len = tlen };
     int ok = clen == plen && pieces_give(&enc, pt, plen, ct, tag) &&
              pieces_give(&dec, ct, clen, pt, NULL);
-    /* a wrong tag: final fails */
+    /* the tag set only after the message, when the plaintext is out */
+    zp_cipher_run late = dec;
+    late.tag = NULL;
+    late.tag_after = tag;
+    ok = ok && pieces_give(&late, ct, clen, pt, NULL);
+    /* a wrong tag: final fails, after handing out the plaintext as ever */
     uint8_t bad[16], *out = malloc(plen + 1);
     memcpy(bad, tag, tlen);
     bad[0] ^= 1;
-    dec.tag = bad;
-    ok = ok && !zp_run_cipher(&dec, ct, out, clen) && ERR_peek_error() != 0;
-    ERR_clear_error();
+    for (size_t piece = 0; ok && piece <= 3; piece++) {
+        zp_cipher_run wrong = dec, righted = dec, spoilt = dec;
+        wrong.tag = righted.tag = bad;
+        righted.tag_after = tag; /* the verdict on the first tag is not kept */
+        spoilt.tag_after = bad;
+        wrong.piece = righted.piece = spoilt.piece = piece;
+        ok = !zp_run_cipher(&wrong, ct, out, clen) && ERR_peek_error() != 0 && same(out, pt, plen);
+        ERR_clear_error();
+        ok = ok && zp_run_cipher(&righted, ct, out, clen) && same(out, pt, plen) &&
+             !zp_run_cipher(&spoilt, ct, out, clen) && ERR_peek_error() != 0;
+        ERR_clear_error();
+    }
     free(pt);
     free(ct);
     free(aad);
