@@ -291,19 +291,21 @@ static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
                  (size_t)ZUC_NXA6_MAX_BYTES);
         return 0;
     }
-    int rc = ZUC_OK;
     if (inl) {
-        int taken = done == 0 && first_piece(c, in, out, inl, &rc);
-        if (done)
+        int rc = ZUC_OK, taken = 0;
+        if (done == 0)
+            taken = first_piece(c, in, out, inl, &rc);
+        else
             c->one_call = 0; /* more than one piece: final runs the call again */
-        if (rc == ZUC_OK && !taken && !c->stream_loaded && !load_stream(c, done))
-            return 0;
         if (rc != ZUC_OK) {
             zp_error(c->prov, ZP_R_LIBZUC, "ZUC-NCA6: %s", zuc_strerror(rc));
             return 0;
         }
-        if (!taken)
+        if (!taken) {
+            if (!c->stream_loaded && !load_stream(c, done))
+                return 0;
             zp_stream_xor(&c->stream, in, out, inl);
+        }
     }
     *outl = inl;
     return 1;
