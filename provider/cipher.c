@@ -42,7 +42,7 @@ typedef struct {
     const zp_provctx *prov;
     const zp_cipher_kind *kind;
     uint8_t key[32];
-    uint8_t iv[25]; /* EEA3: unused (the link parameters are its IV) */
+    uint8_t iv[25]; /* EEA3: as given, unused (the link parameters are its IV) */
     int key_set, iv_set;
     int version; /* ZUC-256 */
     zp_link link;
@@ -85,26 +85,6 @@ static void *cipher_new(void *provctx, const zp_cipher_kind *kind)
     return c;
 }
 
-static void *eea3_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_eea3);
-}
-
-static void *zuc128_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_zuc128);
-}
-
-static void *zuc256_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_zuc256);
-}
-
-static void *nea6_new(void *provctx)
-{
-    return cipher_new(provctx, &kind_nea6);
-}
-
 static void cipher_free(void *vctx)
 {
     if (!vctx)
@@ -142,43 +122,29 @@ static void nea6_link_from_iv(zp_cipher_ctx *c)
 
 static int set_iv(zp_cipher_ctx *c, const uint8_t *iv, size_t ivlen)
 {
-    if (ivlen != iv_bytes(c)) {
-        zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "%s takes a %zu-byte IV, not %zu", c->kind->name,
-                 iv_bytes(c), ivlen);
+    if (!zp_copy_sized(c->prov, ZP_R_BAD_IV_LENGTH, c->kind->name, "IV", c->iv, iv, ivlen,
+                       iv_bytes(c)))
         return 0;
-    }
-    if (c->kind->family == ZP_EEA3) {
-        if (!zp_link_from_iv5(c->prov, &c->link, iv))
-            return 0;
-    } else {
-        memcpy(c->iv, iv, ivlen);
-        if (c->kind->family == ZP_NEA6)
-            nea6_link_from_iv(c);
-    }
+    if (c->kind->family == ZP_EEA3 && !zp_link_from_iv5(c->prov, &c->link, c->iv))
+        return 0;
+    if (c->kind->family == ZP_NEA6)
+        nea6_link_from_iv(c);
     c->iv_set = 1;
     return 1;
 }
 
 static int not_started(const zp_cipher_ctx *c, const char *what)
 {
-    if (c->started) {
-        zp_error(c->prov, ZP_R_WRONG_STATE, "%s: set %s before the first update", c->kind->name,
-                 what);
-        return 0;
-    }
-    return 1;
+    return zp_before_start(c->prov, c->kind->name, c->started, what);
 }
 
 static int set_version(zp_cipher_ctx *c, const OSSL_PARAM params[])
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, ZP_PARAM_VERSION);
-    int v;
-    if (!p || c->kind->family != ZP_ZUC256)
+    int v = c->version;
+    if (c->kind->family != ZP_ZUC256)
         return 1;
-    if (!OSSL_PARAM_get_int(p, &v) || zuc256v_iv_bytes(v) == 0) {
-        zp_error(c->prov, ZP_R_BAD_PARAMETER, "version: must be 2018, 2021 or 2023");
+    if (!zp_version_param(c->prov, params, &v))
         return 0;
-    }
     if (v != c->version) {
         if (!not_started(c, "version"))
             return 0;
@@ -212,30 +178,18 @@ static int set_link(zp_cipher_ctx *c, const OSSL_PARAM params[])
     return 1;
 }
 
-static int size_param_is(const zp_cipher_ctx *c, const OSSL_PARAM params[], const char *key,
-                         size_t want)
-{
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, key);
-    size_t v;
-    if (!p)
-        return 1;
-    if (!OSSL_PARAM_get_size_t(p, &v) || v != want) {
-        zp_error(c->prov, key[0] == 'k' ? ZP_R_BAD_KEY_LENGTH : ZP_R_BAD_IV_LENGTH,
-                 "%s: %s must be %zu", c->kind->name, key, want);
-        return 0;
-    }
-    return 1;
-}
-
 /* Unknown keys are ignored, as OpenSSL's own ciphers do. */
 static int cipher_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     zp_cipher_ctx *c = vctx;
     if (!params)
         return 1;
-    return size_param_is(c, params, OSSL_CIPHER_PARAM_KEYLEN, c->kind->key_bytes) &&
+    return zp_size_param_is(c->prov, ZP_R_BAD_KEY_LENGTH, c->kind->name, params,
+                            OSSL_CIPHER_PARAM_KEYLEN, c->kind->key_bytes) &&
            set_version(c, params) &&
-           size_param_is(c, params, OSSL_CIPHER_PARAM_IVLEN, iv_bytes(c)) && set_link(c, params);
+           zp_size_param_is(c->prov, ZP_R_BAD_IV_LENGTH, c->kind->name, params,
+                            OSSL_CIPHER_PARAM_IVLEN, iv_bytes(c)) &&
+           set_link(c, params);
 }
 
 static int cipher_init(void *vctx, const unsigned char *key, size_t keylen, const unsigned char *iv,
@@ -247,12 +201,9 @@ static int cipher_init(void *vctx, const unsigned char *key, size_t keylen, cons
     if (!cipher_set_ctx_params(c, params))
         return 0;
     if (key) {
-        if (keylen != c->kind->key_bytes) {
-            zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "%s takes a %zu-byte key, not %zu",
-                     c->kind->name, c->kind->key_bytes, keylen);
+        if (!zp_copy_sized(c->prov, ZP_R_BAD_KEY_LENGTH, c->kind->name, "key", c->key, key, keylen,
+                           c->kind->key_bytes))
             return 0;
-        }
-        memcpy(c->key, key, keylen);
         c->key_set = 1;
     }
     if (iv && !set_iv(c, iv, ivlen))
@@ -263,11 +214,8 @@ static int cipher_init(void *vctx, const unsigned char *key, size_t keylen, cons
 /* Begins a message: key and IV must be set. */
 static int start(zp_cipher_ctx *c)
 {
-    if (!c->key_set || !c->iv_set) {
-        zp_error(c->prov, c->key_set ? ZP_R_NO_IV : ZP_R_NO_KEY, "%s: no %s set", c->kind->name,
-                 c->key_set ? "IV" : "key");
+    if (!zp_key_iv_set(c->prov, c->kind->name, c->key_set, c->iv_set, "IV"))
         return 0;
-    }
     c->started = 1;
     c->stream_loaded = 0;
     c->done_bytes = 0;
@@ -413,12 +361,10 @@ static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
         return 0;
     /* The IV as set: a keystream cipher has no IV that moves. */
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, iv, iv_bytes(c)) &&
-        !OSSL_PARAM_set_octet_ptr(p, iv, iv_bytes(c)))
+        !zp_octets_get(p, iv, iv_bytes(c)))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, iv, iv_bytes(c)) &&
-        !OSSL_PARAM_set_octet_ptr(p, iv, iv_bytes(c)))
+        !zp_octets_get(p, iv, iv_bytes(c)))
         return 0;
     if (c->kind->family == ZP_ZUC256 && (p = OSSL_PARAM_locate(params, ZP_PARAM_VERSION)) != NULL &&
         !OSSL_PARAM_set_int(p, c->version))
@@ -438,9 +384,7 @@ static int cipher_get_ctx_params(void *vctx, OSSL_PARAM params[])
         OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),       \
         OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0), \
         OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0)
-#define ZP_LINK_PARAMS                                                               \
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL), \
-        OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL), OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
+#define ZP_LINK_PARAMS ZP_LINK_PARAM_TYPES, OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
 
 static const OSSL_PARAM gettable_plain[] = { ZP_COMMON_GETTABLE, OSSL_PARAM_END };
 static const OSSL_PARAM gettable_link[] = { ZP_COMMON_GETTABLE, ZP_LINK_PARAMS, OSSL_PARAM_END };
@@ -456,14 +400,6 @@ static const OSSL_PARAM settable_zuc256[] = { ZP_COMMON_SETTABLE,
                                               OSSL_PARAM_int(ZP_PARAM_VERSION, NULL),
                                               OSSL_PARAM_END };
 
-/* Each algorithm's list, the same with a context or without (NULL). */
-#define ZP_LIST_FN(name, list)                               \
-    static const OSSL_PARAM *name(void *vctx, void *provctx) \
-    {                                                        \
-        (void)vctx;                                          \
-        (void)provctx;                                       \
-        return list;                                         \
-    }
 ZP_LIST_FN(gettable_ctx_link, gettable_link)
 ZP_LIST_FN(settable_ctx_link, settable_link)
 ZP_LIST_FN(gettable_ctx_plain, gettable_plain)
@@ -471,92 +407,38 @@ ZP_LIST_FN(settable_ctx_plain, settable_plain)
 ZP_LIST_FN(gettable_ctx_zuc256, gettable_zuc256)
 ZP_LIST_FN(settable_ctx_zuc256, settable_zuc256)
 
-/* The algorithm's fixed parameters, as EVP_CIPHER_get_*() read them. */
+/* The algorithm's fixed parameters (the default IV size for ZUC-256). */
 static int kind_get_params(const zp_cipher_kind *kind, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != NULL &&
-        !OSSL_PARAM_set_uint(p, EVP_CIPH_STREAM_CIPHER))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, kind->key_bytes))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, kind->iv_bytes))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    static const char *const zero_flags[] = { OSSL_CIPHER_PARAM_AEAD, OSSL_CIPHER_PARAM_CUSTOM_IV,
-                                              OSSL_CIPHER_PARAM_CTS,
-                                              OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
-                                              OSSL_CIPHER_PARAM_HAS_RAND_KEY };
-    for (size_t i = 0; i < sizeof zero_flags / sizeof zero_flags[0]; i++)
-        if ((p = OSSL_PARAM_locate(params, zero_flags[i])) != NULL && !OSSL_PARAM_set_int(p, 0))
-            return 0;
-    return 1;
+    return zp_cipher_get_params(params, kind->key_bytes, kind->iv_bytes, 0);
 }
 
-static const OSSL_PARAM kind_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END,
-};
-
-static const OSSL_PARAM *kind_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return kind_param_types;
-}
-
-static int eea3_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_eea3, params);
-}
-
-static int zuc128_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_zuc128, params);
-}
-
-static int zuc256_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_zuc256, params);
-}
-
-static int nea6_get_params(OSSL_PARAM params[])
-{
-    return kind_get_params(&kind_nea6, params);
-}
-
-#define ZP_FN(id, fn)            \
-    {                            \
-        id, (void (*)(void))(fn) \
-    }
-#define ZP_CIPHER_TABLE(prefix, gettable_ctx, settable_ctx)            \
-    const OSSL_DISPATCH zp_##prefix##_functions[] = {                  \
-        ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, prefix##_new),                  \
-        ZP_FN(OSSL_FUNC_CIPHER_FREECTX, cipher_free),                  \
-        ZP_FN(OSSL_FUNC_CIPHER_DUPCTX, cipher_dup),                    \
-        ZP_FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, cipher_init),             \
-        ZP_FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, cipher_init),             \
-        ZP_FN(OSSL_FUNC_CIPHER_UPDATE, cipher_update),                 \
-        ZP_FN(OSSL_FUNC_CIPHER_FINAL, cipher_final),                   \
-        ZP_FN(OSSL_FUNC_CIPHER_CIPHER, cipher_oneshot),                \
-        ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, prefix##_get_params),       \
-        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, kind_gettable_params), \
-        ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cipher_get_ctx_params), \
-        ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cipher_set_ctx_params), \
-        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gettable_ctx),     \
-        ZP_FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, settable_ctx),     \
-        { 0, NULL },                                                   \
+/* An algorithm's table, and its functions that know its kind. */
+#define ZP_CIPHER_TABLE(prefix, gettable_ctx, settable_ctx)                 \
+    static void *prefix##_new(void *provctx)                                \
+    {                                                                       \
+        return cipher_new(provctx, &kind_##prefix);                         \
+    }                                                                       \
+    static int prefix##_get_params(OSSL_PARAM params[])                     \
+    {                                                                       \
+        return kind_get_params(&kind_##prefix, params);                     \
+    }                                                                       \
+    const OSSL_DISPATCH zp_##prefix##_functions[] = {                       \
+        ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, prefix##_new),                       \
+        ZP_FN(OSSL_FUNC_CIPHER_FREECTX, cipher_free),                       \
+        ZP_FN(OSSL_FUNC_CIPHER_DUPCTX, cipher_dup),                         \
+        ZP_FN(OSSL_FUNC_CIPHER_ENCRYPT_INIT, cipher_init),                  \
+        ZP_FN(OSSL_FUNC_CIPHER_DECRYPT_INIT, cipher_init),                  \
+        ZP_FN(OSSL_FUNC_CIPHER_UPDATE, cipher_update),                      \
+        ZP_FN(OSSL_FUNC_CIPHER_FINAL, cipher_final),                        \
+        ZP_FN(OSSL_FUNC_CIPHER_CIPHER, cipher_oneshot),                     \
+        ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, prefix##_get_params),            \
+        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, zp_cipher_gettable_params), \
+        ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, cipher_get_ctx_params),      \
+        ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, cipher_set_ctx_params),      \
+        ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, gettable_ctx),          \
+        ZP_FN(OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, settable_ctx),          \
+        { 0, NULL },                                                        \
     }
 
 ZP_CIPHER_TABLE(eea3, gettable_ctx_link, settable_ctx_link);

@@ -9,7 +9,6 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "buffer.h"
 #include "zuc.h"
@@ -72,21 +71,6 @@ static void *mac_new(void *provctx, const zp_mac_kind *kind)
     return c;
 }
 
-static void *eia3_new(void *provctx)
-{
-    return mac_new(provctx, &kind_eia3);
-}
-
-static void *zuc256_mac_new(void *provctx)
-{
-    return mac_new(provctx, &kind_zuc256_mac);
-}
-
-static void *nia6_new(void *provctx)
-{
-    return mac_new(provctx, &kind_nia6);
-}
-
 static void mac_free(void *vctx)
 {
     zp_mac_ctx *c = vctx;
@@ -113,26 +97,20 @@ static void *mac_dup(void *vctx)
 
 static int set_key(zp_mac_ctx *c, const uint8_t *key, size_t keylen)
 {
-    if (keylen != c->kind->key_bytes) {
-        zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "%s takes a %zu-byte key, not %zu", c->kind->name,
-                 c->kind->key_bytes, keylen);
+    if (!zp_copy_sized(c->prov, ZP_R_BAD_KEY_LENGTH, c->kind->name, "key", c->key, key, keylen,
+                       c->kind->key_bytes))
         return 0;
-    }
-    memcpy(c->key, key, keylen);
     c->key_set = 1;
     return 1;
 }
 
 static int set_iv(zp_mac_ctx *c, const uint8_t *iv, size_t ivlen)
 {
-    if (ivlen != iv_bytes(c)) {
-        zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "%s takes a %zu-byte IV, not %zu", c->kind->name,
-                 iv_bytes(c), ivlen);
+    if (!zp_copy_sized(c->prov, ZP_R_BAD_IV_LENGTH, c->kind->name, "IV", c->iv, iv, ivlen,
+                       iv_bytes(c)))
         return 0;
-    }
-    if (c->kind->family == ZP_EIA3 && !zp_link_from_iv5(c->prov, &c->link, iv))
+    if (c->kind->family == ZP_EIA3 && !zp_link_from_iv5(c->prov, &c->link, c->iv))
         return 0;
-    memcpy(c->iv, iv, ivlen);
     c->iv_set = 1;
     c->iv_from_link = 0;
     return 1;
@@ -165,18 +143,13 @@ static int set_octets(zp_mac_ctx *c, const OSSL_PARAM params[], const char *key,
 static int set_version_and_size(zp_mac_ctx *c, const OSSL_PARAM params[])
 {
     const OSSL_PARAM *p;
-    int v;
+    int v = c->version;
     size_t n;
-    if (c->kind->family == ZP_ZUC256_MAC &&
-        (p = OSSL_PARAM_locate_const(params, ZP_PARAM_VERSION)) != NULL) {
-        if (!OSSL_PARAM_get_int(p, &v) || zuc256v_iv_bytes(v) == 0) {
-            zp_error(c->prov, ZP_R_BAD_PARAMETER, "version: must be 2018, 2021 or 2023");
-            return 0;
-        }
-        if (v != c->version)
-            c->iv_set = 0; /* its IV length changed: a new IV must follow */
-        c->version = v;
-    }
+    if (c->kind->family == ZP_ZUC256_MAC && !zp_version_param(c->prov, params, &v))
+        return 0;
+    if (v != c->version)
+        c->iv_set = 0; /* its IV length changed: a new IV must follow */
+    c->version = v;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_SIZE)) != NULL) {
         if (!OSSL_PARAM_get_size_t(p, &n) || !tag_size_ok(c, n)) {
             zp_error(c->prov, ZP_R_BAD_TAG_LENGTH, "%s: size %s", c->kind->name,
@@ -283,11 +256,9 @@ static int mac_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
 {
     zp_mac_ctx *c = vctx;
     uint64_t bits = c->length_bits_set ? c->length_bits : 8 * (uint64_t)c->msg.len;
-    if (!c->key_set || !c->iv_set) {
-        zp_error(c->prov, c->key_set ? ZP_R_NO_IV : ZP_R_NO_KEY, "%s: no %s set", c->kind->name,
-                 c->key_set ? "IV (or count, bearer, direction)" : "key");
+    if (!zp_key_iv_set(c->prov, c->kind->name, c->key_set, c->iv_set,
+                       "IV (or count, bearer, direction)"))
         return 0;
-    }
     if ((bits + 7) / 8 != c->msg.len) {
         zp_error(c->prov, ZP_R_LENGTH_BITS, "%s: length-bits is %llu, the message had %zu bytes",
                  c->kind->name, (unsigned long long)bits, c->msg.len);
@@ -338,12 +309,9 @@ static int mac_get_ctx_params(void *vctx, OSSL_PARAM params[])
         OSSL_PARAM_octet_string(OSSL_MAC_PARAM_IV, NULL, 0), \
         OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, NULL),        \
         OSSL_PARAM_uint64(ZP_PARAM_LENGTH_BITS, NULL)
-#define ZP_MAC_LINK                                                                  \
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL), \
-        OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL)
 
-static const OSSL_PARAM gettable_link[] = { ZP_MAC_GETTABLE, ZP_MAC_LINK, OSSL_PARAM_END };
-static const OSSL_PARAM settable_link[] = { ZP_MAC_SETTABLE, ZP_MAC_LINK, OSSL_PARAM_END };
+static const OSSL_PARAM gettable_link[] = { ZP_MAC_GETTABLE, ZP_LINK_PARAM_TYPES, OSSL_PARAM_END };
+static const OSSL_PARAM settable_link[] = { ZP_MAC_SETTABLE, ZP_LINK_PARAM_TYPES, OSSL_PARAM_END };
 static const OSSL_PARAM gettable_zuc256[] = { ZP_MAC_GETTABLE,
                                               OSSL_PARAM_int(ZP_PARAM_VERSION, NULL),
                                               OSSL_PARAM_END };
@@ -351,23 +319,17 @@ static const OSSL_PARAM settable_zuc256[] = { ZP_MAC_SETTABLE,
                                               OSSL_PARAM_int(ZP_PARAM_VERSION, NULL),
                                               OSSL_PARAM_END };
 
-#define ZP_LIST_FN(name, list)                               \
-    static const OSSL_PARAM *name(void *vctx, void *provctx) \
-    {                                                        \
-        (void)vctx;                                          \
-        (void)provctx;                                       \
-        return list;                                         \
-    }
 ZP_LIST_FN(gettable_ctx_link, gettable_link)
 ZP_LIST_FN(settable_ctx_link, settable_link)
 ZP_LIST_FN(gettable_ctx_zuc256, gettable_zuc256)
 ZP_LIST_FN(settable_ctx_zuc256, settable_zuc256)
 
-#define ZP_FN(id, fn)            \
-    {                            \
-        id, (void (*)(void))(fn) \
-    }
+/* An algorithm's table, and its new function, which knows its kind. */
 #define ZP_MAC_TABLE(prefix, gettable_ctx, settable_ctx)         \
+    static void *prefix##_new(void *provctx)                     \
+    {                                                            \
+        return mac_new(provctx, &kind_##prefix);                 \
+    }                                                            \
     const OSSL_DISPATCH zp_##prefix##_functions[] = {            \
         ZP_FN(OSSL_FUNC_MAC_NEWCTX, prefix##_new),               \
         ZP_FN(OSSL_FUNC_MAC_DUPCTX, mac_dup),                    \

@@ -4,14 +4,21 @@
  * size), tags of 4 to 16 bytes (16 unless set) through the standard AEAD
  * tag parameters, associated data through update with no output buffer.
  *
- * The message is XORed with the keystream as it comes (words 13 on; 1 to
- * 12 key the tag). The tag, a POLYVAL over the associated data and the
- * ciphertext, is libzuc's one-message call over the associated data and the
- * message that the context keeps: at final, zuc_nca6_encrypt_iv gives it
- * (encryption), or zuc_nca6_decrypt_iv compares it in constant time with
- * the tag set (decryption). As with AES-GCM, decryption hands out
- * plaintext before the tag is checked: a caller must discard it unless
- * final succeeds. */
+ * The tag, a POLYVAL over the associated data and the ciphertext, covers
+ * the whole message, and libzuc gives it only from its one-message calls
+ * (include/zuc.h has no tag-only call, nor an NCA6 that takes a message in
+ * pieces), so the context keeps the associated data and the message. The
+ * first piece of a message goes through zuc_nca6_encrypt_iv, which writes
+ * it and the tag as if it were the whole message, or, when decrypting with
+ * the tag already set, zuc_nca6_decrypt_iv, which checks the tag in
+ * constant time and writes the plaintext only if it verifies. A message in
+ * one piece is then done in one keystream pass and final only reports. If
+ * more pieces follow (or the tag is not yet set, or does not verify), the
+ * keystream interface takes over at the message's position (words 13 on;
+ * 1 to 12 key the tag), and final runs the one-message call again over
+ * what the context kept, for the tag or the verdict. As with AES-GCM,
+ * decryption hands out plaintext before the tag is checked: a caller must
+ * discard it unless final succeeds. */
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -24,6 +31,7 @@
 #include "zuc.h"
 #include "zucprov.h"
 
+#define NCA6_NAME "ZUC-NCA6"
 #define NCA6_DEFAULT_TAG 16
 
 typedef struct {
@@ -39,7 +47,13 @@ typedef struct {
     int tag_ready;                 /* encryption: final computed it */
     int enc;
     int started;
-    zp_buf aad, msg; /* msg: the plaintext (encryption) or the ciphertext */
+    /* The message so far is one piece that libzuc's one-message call took:
+     * the tag (encryption) or the verdict (decryption) over exactly it is
+     * known, and final uses it instead of running the keystream again. */
+    int one_call;
+    int verdict;       /* decryption, one_call: ZUC_OK or ZUC_EAUTH */
+    int stream_loaded; /* the keystream interface holds the message's position */
+    zp_buf aad, msg;   /* msg: the plaintext (encryption) or the ciphertext */
     zp_stream stream;
 } zp_nca6_ctx;
 
@@ -87,11 +101,7 @@ static void *nca6_dup(void *vctx)
 
 static int before_start(const zp_nca6_ctx *c, const char *what)
 {
-    if (c->started) {
-        zp_error(c->prov, ZP_R_WRONG_STATE, "ZUC-NCA6: set %s before the first update", what);
-        return 0;
-    }
-    return 1;
+    return zp_before_start(c->prov, NCA6_NAME, c->started, what);
 }
 
 /* OSSL_CIPHER_PARAM_AEAD_TAG: its size sets the tag size (4..16); its data,
@@ -114,6 +124,7 @@ static int set_tag(zp_nca6_ctx *c, const OSSL_PARAM *p)
     if (p->data) {
         memcpy(c->tag, p->data, p->data_size);
         c->tag_set = 1;
+        c->one_call = 0; /* a verdict on an earlier tag says nothing of this one */
     }
     return 1;
 }
@@ -122,19 +133,13 @@ static int nca6_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     zp_nca6_ctx *c = vctx;
     const OSSL_PARAM *p;
-    size_t v;
     if (!params)
         return 1;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        (!OSSL_PARAM_get_size_t(p, &v) || v != ZUC_NXA6_KEY_BYTES)) {
-        zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6: keylen must be 32");
+    if (!zp_size_param_is(c->prov, ZP_R_BAD_KEY_LENGTH, NCA6_NAME, params, OSSL_CIPHER_PARAM_KEYLEN,
+                          ZUC_NXA6_KEY_BYTES) ||
+        !zp_size_param_is(c->prov, ZP_R_BAD_IV_LENGTH, NCA6_NAME, params,
+                          OSSL_CIPHER_PARAM_AEAD_IVLEN, ZUC_NXA6_IV_BYTES))
         return 0;
-    }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != NULL &&
-        (!OSSL_PARAM_get_size_t(p, &v) || v != ZUC_NXA6_IV_BYTES)) {
-        zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "ZUC-NCA6: ivlen must be 16");
-        return 0;
-    }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL && !set_tag(c, p))
         return 0;
     zp_link link = c->link;
@@ -158,24 +163,22 @@ static int nca6_init(zp_nca6_ctx *c, int enc, const unsigned char *key, size_t k
     c->started = 0;
     c->tag_ready = 0;
     c->tag_set = 0;
+    c->one_call = 0;
+    c->stream_loaded = 0;
     zp_buf_clear(&c->aad);
     zp_buf_clear(&c->msg);
     if (!nca6_set_ctx_params(c, params))
         return 0;
     if (key) {
-        if (keylen != ZUC_NXA6_KEY_BYTES) {
-            zp_error(c->prov, ZP_R_BAD_KEY_LENGTH, "ZUC-NCA6 takes a 32-byte key, not %zu", keylen);
+        if (!zp_copy_sized(c->prov, ZP_R_BAD_KEY_LENGTH, NCA6_NAME, "key", c->key, key, keylen,
+                           ZUC_NXA6_KEY_BYTES))
             return 0;
-        }
-        memcpy(c->key, key, keylen);
         c->key_set = 1;
     }
     if (iv) {
-        if (ivlen != ZUC_NXA6_IV_BYTES) {
-            zp_error(c->prov, ZP_R_BAD_IV_LENGTH, "ZUC-NCA6 takes a 16-byte IV, not %zu", ivlen);
+        if (!zp_copy_sized(c->prov, ZP_R_BAD_IV_LENGTH, NCA6_NAME, "IV", c->iv, iv, ivlen,
+                           ZUC_NXA6_IV_BYTES))
             return 0;
-        }
-        memcpy(c->iv, iv, ivlen);
         c->iv_set = 1;
         c->iv_from_link = 0;
     }
@@ -194,18 +197,24 @@ static int nca6_dinit(void *vctx, const unsigned char *key, size_t keylen, const
     return nca6_init(vctx, 0, key, keylen, iv, ivlen, params);
 }
 
-/* Loads the keystream and drops the 12 words that key the tag. */
+/* Begins a message: key and IV must be set; the IV is made now where the
+ * link parameters give it, as it holds the tag size. */
 static int start(zp_nca6_ctx *c)
 {
-    uint32_t tag_keys[12];
-    if (!c->key_set || !c->iv_set) {
-        zp_error(c->prov, c->key_set ? ZP_R_NO_IV : ZP_R_NO_KEY, "ZUC-NCA6: no %s set",
-                 c->key_set ? "IV" : "key");
+    if (!zp_key_iv_set(c->prov, NCA6_NAME, c->key_set, c->iv_set, "IV"))
         return 0;
-    }
     if (c->iv_from_link)
         zuc_nxa6_iv(c->iv, ZUC_NCA6, c->tag_bytes, c->link.count, c->link.bearer,
                     c->link.direction);
+    c->started = 1;
+    return 1;
+}
+
+/* Loads the keystream interface after the 12 words that key the tag and
+ * the done_bytes of the message that the one-message call already took. */
+static int load_stream(zp_nca6_ctx *c, size_t done_bytes)
+{
+    uint32_t tag_keys[12];
     int rc = zuc256v_keystream_init(&c->stream.st, ZUC256_V2023, c->key, c->iv);
     if (rc != ZUC_OK) {
         zp_error(c->prov, ZP_R_LIBZUC, "ZUC-NCA6: %s", zuc_strerror(rc));
@@ -213,8 +222,37 @@ static int start(zp_nca6_ctx *c)
     }
     zp_stream_skip(&c->stream, tag_keys, 12);
     OPENSSL_cleanse(tag_keys, sizeof tag_keys);
-    c->started = 1;
+    zp_stream_skip_bytes(&c->stream, done_bytes);
+    c->stream_loaded = 1;
     return 1;
+}
+
+/* The one-message call over aad and the whole message, in place over the
+ * kept copy when out is it (only the tag or the verdict is used then). */
+static int one_message(zp_nca6_ctx *c, const uint8_t *in, uint8_t *out, size_t n)
+{
+    if (c->enc)
+        return zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, in, out, n, c->tag,
+                                   c->tag_bytes);
+    return zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, in, out, n, c->tag,
+                               c->tag_bytes);
+}
+
+/* The first piece of a message through the one-message call, which gives
+ * the tag (encryption) or the verdict (decryption, with the tag set) as if
+ * it were the whole message; 0 where it wrote nothing (no tag yet, or one
+ * that does not verify): the keystream interface then takes it. */
+static int first_piece(zp_nca6_ctx *c, const uint8_t *in, uint8_t *out, size_t n, int *rc)
+{
+    *rc = ZUC_OK;
+    if (!c->enc && !c->tag_set)
+        return 0;
+    *rc = one_message(c, in, out, n);
+    c->one_call = *rc == ZUC_OK || *rc == ZUC_EAUTH;
+    c->verdict = *rc;
+    if (*rc == ZUC_EAUTH)
+        *rc = ZUC_OK;
+    return c->one_call && c->verdict == ZUC_OK;
 }
 
 static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
@@ -246,12 +284,29 @@ static int nca6_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
         zp_error(c->prov, ZP_R_BAD_PARAMETER, "ZUC-NCA6: output buffer too small");
         return 0;
     }
+    size_t done = c->msg.len;
+    /* kept before the call writes out, which may be in */
     if (!zp_buf_append(&c->msg, in, inl, ZUC_NXA6_MAX_BYTES)) {
         zp_error(c->prov, ZP_R_TOO_LONG, "ZUC-NCA6: message over %zu bytes or out of memory",
                  (size_t)ZUC_NXA6_MAX_BYTES);
         return 0;
     }
-    zp_stream_xor(&c->stream, in, out, inl);
+    if (inl) {
+        int rc = ZUC_OK, taken = 0;
+        if (done == 0)
+            taken = first_piece(c, in, out, inl, &rc);
+        else
+            c->one_call = 0; /* more than one piece: final runs the call again */
+        if (rc != ZUC_OK) {
+            zp_error(c->prov, ZP_R_LIBZUC, "ZUC-NCA6: %s", zuc_strerror(rc));
+            return 0;
+        }
+        if (!taken) {
+            if (!c->stream_loaded && !load_stream(c, done))
+                return 0;
+            zp_stream_xor(&c->stream, in, out, inl);
+        }
+    }
     *outl = inl;
     return 1;
 }
@@ -270,15 +325,13 @@ static int nca6_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
                  "before final)");
         return 0;
     }
-    /* In place over the kept message: only the tag or the verdict is used. */
-    if (c->enc)
-        rc = zuc_nca6_encrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
-                                 c->msg.len, c->tag, c->tag_bytes);
+    if (c->one_call)
+        rc = c->enc ? ZUC_OK : c->verdict;
     else
-        rc = zuc_nca6_decrypt_iv(c->key, c->iv, c->aad.data, c->aad.len, c->msg.data, c->msg.data,
-                                 c->msg.len, c->tag, c->tag_bytes);
+        rc = one_message(c, c->msg.data, c->msg.data, c->msg.len);
     zp_buf_clear(&c->aad);
     zp_buf_clear(&c->msg);
+    c->one_call = 0;
     if (rc == ZUC_EAUTH) {
         zp_error(c->prov, ZP_R_TAG_MISMATCH, "ZUC-NCA6: the tag does not verify");
         return 0;
@@ -314,8 +367,7 @@ static int nca6_get_ctx_params(void *vctx, OSSL_PARAM params[])
         !OSSL_PARAM_set_size_t(p, c->tag_bytes))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL &&
-        !OSSL_PARAM_set_octet_string(p, c->iv, sizeof c->iv) &&
-        !OSSL_PARAM_set_octet_ptr(p, c->iv, sizeof c->iv))
+        !zp_octets_get(p, c->iv, sizeof c->iv))
         return 0;
     if (!zp_link_get(&c->link, params))
         return 0;
@@ -338,9 +390,7 @@ static const OSSL_PARAM nca6_gettable[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL),
+    ZP_LINK_PARAM_TYPES,
     OSSL_PARAM_END,
 };
 
@@ -348,79 +398,18 @@ static const OSSL_PARAM nca6_settable[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
-    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL),
-    OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL),
+    ZP_LINK_PARAM_TYPES,
     OSSL_PARAM_END,
 };
 
-static const OSSL_PARAM *nca6_gettable_ctx(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return nca6_gettable;
-}
-
-static const OSSL_PARAM *nca6_settable_ctx(void *vctx, void *provctx)
-{
-    (void)vctx;
-    (void)provctx;
-    return nca6_settable;
-}
+ZP_LIST_FN(nca6_gettable_ctx, nca6_gettable)
+ZP_LIST_FN(nca6_settable_ctx, nca6_settable)
 
 static int nca6_get_params(OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != NULL &&
-        !OSSL_PARAM_set_uint(p, EVP_CIPH_STREAM_CIPHER))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, ZUC_NXA6_KEY_BYTES))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, ZUC_NXA6_IV_BYTES))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) != NULL &&
-        !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) != NULL &&
-        !OSSL_PARAM_set_int(p, 1))
-        return 0;
-    static const char *const zero_flags[] = { OSSL_CIPHER_PARAM_CTS,
-                                              OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK,
-                                              OSSL_CIPHER_PARAM_HAS_RAND_KEY };
-    for (size_t i = 0; i < sizeof zero_flags / sizeof zero_flags[0]; i++)
-        if ((p = OSSL_PARAM_locate(params, zero_flags[i])) != NULL && !OSSL_PARAM_set_int(p, 0))
-            return 0;
-    return 1;
+    return zp_cipher_get_params(params, ZUC_NXA6_KEY_BYTES, ZUC_NXA6_IV_BYTES, 1);
 }
 
-static const OSSL_PARAM nca6_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END,
-};
-
-static const OSSL_PARAM *nca6_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return nca6_param_types;
-}
-
-#define ZP_FN(id, fn)            \
-    {                            \
-        id, (void (*)(void))(fn) \
-    }
 const OSSL_DISPATCH zp_nca6_functions[] = {
     ZP_FN(OSSL_FUNC_CIPHER_NEWCTX, nca6_new),
     ZP_FN(OSSL_FUNC_CIPHER_FREECTX, nca6_free),
@@ -431,7 +420,7 @@ const OSSL_DISPATCH zp_nca6_functions[] = {
     ZP_FN(OSSL_FUNC_CIPHER_FINAL, nca6_final),
     ZP_FN(OSSL_FUNC_CIPHER_CIPHER, nca6_oneshot),
     ZP_FN(OSSL_FUNC_CIPHER_GET_PARAMS, nca6_get_params),
-    ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, nca6_gettable_params),
+    ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_PARAMS, zp_cipher_gettable_params),
     ZP_FN(OSSL_FUNC_CIPHER_GET_CTX_PARAMS, nca6_get_ctx_params),
     ZP_FN(OSSL_FUNC_CIPHER_SET_CTX_PARAMS, nca6_set_ctx_params),
     ZP_FN(OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, nca6_gettable_ctx),

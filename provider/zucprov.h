@@ -71,6 +71,46 @@ void zp_link_zuc128_iv(const zp_link *link, uint8_t iv[16]);
 int zp_length_bits_set(const zp_provctx *prov, uint64_t *bits, int *set, uint64_t max_bits,
                        const OSSL_PARAM params[]);
 
+/* Shared checks and answers (params.c); each raises an error with name,
+ * the algorithm's, where it returns 0. Copies n bytes of src to dst when n
+ * is want ("NAME takes a WANT-byte WHAT, not N" with reason otherwise). */
+int zp_copy_sized(const zp_provctx *prov, int reason, const char *name, const char *what,
+                  uint8_t *dst, const uint8_t *src, size_t n, size_t want);
+/* 1 if params has no size_t key, or has it equal to want. */
+int zp_size_param_is(const zp_provctx *prov, int reason, const char *name,
+                     const OSSL_PARAM params[], const char *key, size_t want);
+/* Reads version (2018, 2021 or 2023) into *version where present. */
+int zp_version_param(const zp_provctx *prov, const OSSL_PARAM params[], int *version);
+/* 1 if the message has not started (what may still be set). */
+int zp_before_start(const zp_provctx *prov, const char *name, int started, const char *what);
+/* 1 if key and IV are set (iv_what names the IV in the error). */
+int zp_key_iv_set(const zp_provctx *prov, const char *name, int key_set, int iv_set,
+                  const char *iv_what);
+/* Answers p with n bytes of data: a copy, or a pointer where p asks for one. */
+int zp_octets_get(OSSL_PARAM *p, const uint8_t *data, size_t n);
+/* The fixed parameters of a keystream cipher (mode stream, block size 1),
+ * as EVP_CIPHER_get_*() read them; aead: the AEAD and custom-IV flags. */
+int zp_cipher_get_params(OSSL_PARAM params[], size_t key_bytes, size_t iv_bytes, int aead);
+const OSSL_PARAM *zp_cipher_gettable_params(void *provctx);
+
+/* The link parameters in a gettable or settable list. */
+#define ZP_LINK_PARAM_TYPES                                                          \
+    OSSL_PARAM_uint32(ZP_PARAM_COUNT, NULL), OSSL_PARAM_uint(ZP_PARAM_BEARER, NULL), \
+        OSSL_PARAM_uint(ZP_PARAM_DIRECTION, NULL)
+/* A gettable or settable function: the same list with a context or without. */
+#define ZP_LIST_FN(name, list)                               \
+    static const OSSL_PARAM *name(void *vctx, void *provctx) \
+    {                                                        \
+        (void)vctx;                                          \
+        (void)provctx;                                       \
+        return list;                                         \
+    }
+/* A dispatch table's entry. */
+#define ZP_FN(id, fn)            \
+    {                            \
+        id, (void (*)(void))(fn) \
+    }
+
 /* Dispatch tables (cipher.c, nca6.c, mac.c). */
 extern const OSSL_DISPATCH zp_eea3_functions[];
 extern const OSSL_DISPATCH zp_zuc128_functions[];

@@ -84,42 +84,6 @@ const char *ipsecmb_version(void)
     return imb_get_version_str();
 }
 
-#ifndef IPSECMB_HAVE_ZUC_1_BUFFER
-/* Fills a 128-EEA3 job; key (16-byte aligned) and IV must live until it completes. */
-static void fill_eea3(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
-                      uint8_t *out, size_t len_bytes)
-{
-    job->cipher_mode = IMB_CIPHER_ZUC_EEA3;
-    job->cipher_direction = IMB_DIR_ENCRYPT;
-    job->chain_order = IMB_ORDER_CIPHER_HASH;
-    job->hash_alg = IMB_AUTH_NULL;
-    job->enc_keys = key;
-    job->key_len_in_bytes = 16;
-    job->iv = iv;
-    job->iv_len_in_bytes = 16;
-    job->src = in;
-    job->dst = out;
-    job->cipher_start_src_offset_in_bytes = 0;
-    job->msg_len_to_cipher_in_bytes = len_bytes;
-}
-
-/* Fills a 128-EIA3 job (a 4-byte tag, most significant byte first). */
-static void fill_eia3(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
-                      size_t len_bits, uint8_t tag[4])
-{
-    job->cipher_mode = IMB_CIPHER_NULL;
-    job->chain_order = IMB_ORDER_HASH_CIPHER;
-    job->hash_alg = IMB_AUTH_ZUC_EIA3_BITLEN;
-    job->u.ZUC_EIA3._key = key;
-    job->u.ZUC_EIA3._iv = iv;
-    job->src = msg;
-    job->hash_start_src_offset_in_bytes = 0;
-    job->msg_len_to_hash_in_bits = len_bits;
-    job->auth_tag_output = tag;
-    job->auth_tag_output_len_in_bytes = 4;
-}
-#endif
-
 int ipsecmb_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                  const uint8_t *in, uint8_t *out, size_t len_bytes)
 {
@@ -131,9 +95,10 @@ int ipsecmb_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t 
     IMB_ZUC_EEA3_1_BUFFER(mgr, key, iv, in, out, (uint32_t)len_bytes);
     return imb_get_errno(mgr) ? -1 : 0;
 #else
-    _Alignas(16) uint8_t k[16];
-    memcpy(k, key, 16);
-    fill_eea3(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(mgr, &k, key, 16, len_bytes, 1, IPSECMB_ZUC_MAX_BYTES);
+    ipsecmb_fill_cipher(job, IMB_CIPHER_ZUC_EEA3, IMB_DIR_ENCRYPT, k.bytes, 16, iv, 16, in, out,
+                        len_bytes);
     return ipsecmb_run_job(mgr);
 #endif
 }
@@ -151,9 +116,12 @@ int ipsecmb_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t 
     if (imb_get_errno(mgr))
         return -1;
 #else
-    _Alignas(16) uint8_t k[16];
-    memcpy(k, key, 16);
-    fill_eia3(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bits, tag);
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(mgr, &k, key, 16, len_bits, 1, 8 * IPSECMB_ZUC_MAX_BYTES);
+    ipsecmb_fill_hash(job, IMB_AUTH_ZUC_EIA3_BITLEN, msg, tag, 4);
+    job->u.ZUC_EIA3._key = k.bytes;
+    job->u.ZUC_EIA3._iv = iv;
+    job->msg_len_to_hash_in_bits = len_bits;
     if (ipsecmb_run_job(mgr) != 0)
         return -1;
 #endif
@@ -175,56 +143,41 @@ const char *ipsecmb_zuc256_unavailable(void)
 static void fill_zuc256_crypt(IMB_JOB *job, const uint8_t *key, const uint8_t *iv,
                               const uint8_t *in, uint8_t *out, size_t len_bytes)
 {
-    job->cipher_mode = IMB_CIPHER_ZUC_EEA3;
-    job->cipher_direction = IMB_DIR_ENCRYPT;
-    job->chain_order = IMB_ORDER_CIPHER_HASH;
-    job->hash_alg = IMB_AUTH_NULL;
-    job->enc_keys = key;
-    job->key_len_in_bytes = 32;
-    job->iv = iv;
-    job->iv_len_in_bytes = 25;
-    job->src = in;
-    job->dst = out;
-    job->cipher_start_src_offset_in_bytes = 0;
-    job->msg_len_to_cipher_in_bytes = len_bytes;
+    ipsecmb_fill_cipher(job, IMB_CIPHER_ZUC_EEA3, IMB_DIR_ENCRYPT, key, 32, iv, 25, in, out,
+                        len_bytes);
 }
 
 /* Fills a ZUC-256 MAC job (tag of 4, 8 or 16 bytes). */
 static void fill_zuc256_mac(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
                             size_t len_bits, uint8_t *tag, size_t tag_bytes)
 {
-    job->cipher_mode = IMB_CIPHER_NULL;
-    job->chain_order = IMB_ORDER_HASH_CIPHER;
-    job->hash_alg = IMB_AUTH_ZUC256_EIA3_BITLEN;
+    ipsecmb_fill_hash(job, IMB_AUTH_ZUC256_EIA3_BITLEN, msg, tag, tag_bytes);
     job->u.ZUC_EIA3._key = key;
     job->u.ZUC_EIA3._iv = iv;
     job->u.ZUC_EIA3._iv23 = NULL;
-    job->src = msg;
-    job->hash_start_src_offset_in_bytes = 0;
     job->msg_len_to_hash_in_bits = len_bits;
-    job->auth_tag_output = tag;
-    job->auth_tag_output_len_in_bytes = tag_bytes;
 }
 
 int ipsecmb_zuc256_crypt(const uint8_t key[32], const uint8_t iv[25], const uint8_t *in,
                          uint8_t *out, size_t len_bytes)
 {
-    _Alignas(16) uint8_t k[32];
-    if (!manager() || len_bytes == 0 || len_bytes > IPSECMB_ZUC_MAX_BYTES)
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(manager(), &k, key, 32, len_bytes, 1, IPSECMB_ZUC_MAX_BYTES);
+    if (!job)
         return -1;
-    memcpy(k, key, 32);
-    fill_zuc256_crypt(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
+    fill_zuc256_crypt(job, k.bytes, iv, in, out, len_bytes);
     return ipsecmb_run_job(mgr);
 }
 
 int ipsecmb_zuc256_mac(const uint8_t key[32], const uint8_t iv[25], const uint8_t *msg,
                        size_t len_bits, uint8_t *tag, size_t tag_bytes)
 {
-    _Alignas(16) uint8_t k[32];
-    if (!manager() || len_bits == 0 || len_bits > 8 * IPSECMB_ZUC_MAX_BYTES)
+    ipsecmb_key k;
+    IMB_JOB *job =
+        ipsecmb_job_begin(manager(), &k, key, 32, len_bits, 1, 8 * IPSECMB_ZUC_MAX_BYTES);
+    if (!job)
         return -1;
-    memcpy(k, key, 32);
-    fill_zuc256_mac(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bits, tag, tag_bytes);
+    fill_zuc256_mac(job, k.bytes, iv, msg, len_bits, tag, tag_bytes);
     return ipsecmb_run_job(mgr);
 }
 #else

@@ -1,6 +1,48 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* ipsecmb_jobs.c — submitting jobs to ipsec-mb and collecting them. */
+/* ipsecmb_jobs.c — filling jobs for ipsec-mb, submitting them and
+ * collecting them. */
 #include "backends/ipsecmb_jobs.h"
+
+#include <string.h>
+
+IMB_JOB *ipsecmb_job_begin(IMB_MGR *mgr, ipsecmb_key *k, const uint8_t *key, size_t key_bytes,
+                           size_t len, size_t min, size_t max)
+{
+    if (!mgr || len < min || len > max || key_bytes > sizeof k->bytes)
+        return NULL;
+    memcpy(k->bytes, key, key_bytes);
+    return IMB_GET_NEXT_JOB(mgr);
+}
+
+void ipsecmb_fill_cipher(IMB_JOB *job, IMB_CIPHER_MODE mode, IMB_CIPHER_DIRECTION direction,
+                         const uint8_t *key, size_t key_bytes, const uint8_t *iv, size_t iv_bytes,
+                         const uint8_t *in, uint8_t *out, size_t len_bytes)
+{
+    job->cipher_mode = mode;
+    job->cipher_direction = direction;
+    job->chain_order = direction == IMB_DIR_ENCRYPT ? IMB_ORDER_CIPHER_HASH : IMB_ORDER_HASH_CIPHER;
+    job->hash_alg = IMB_AUTH_NULL;
+    job->enc_keys = key;
+    job->key_len_in_bytes = key_bytes;
+    job->iv = iv;
+    job->iv_len_in_bytes = iv_bytes;
+    job->src = in;
+    job->dst = out;
+    job->cipher_start_src_offset_in_bytes = 0;
+    job->msg_len_to_cipher_in_bytes = len_bytes;
+}
+
+void ipsecmb_fill_hash(IMB_JOB *job, IMB_HASH_ALG alg, const uint8_t *msg, uint8_t *tag,
+                       size_t tag_bytes)
+{
+    job->cipher_mode = IMB_CIPHER_NULL;
+    job->chain_order = IMB_ORDER_HASH_CIPHER;
+    job->hash_alg = alg;
+    job->src = msg;
+    job->hash_start_src_offset_in_bytes = 0;
+    job->auth_tag_output = tag;
+    job->auth_tag_output_len_in_bytes = tag_bytes;
+}
 
 int ipsecmb_run_job(IMB_MGR *mgr)
 {

@@ -8,7 +8,6 @@
  * the message length in bytes (msg_len_to_hash_in_bytes, a union with
  * msg_len_to_hash_in_bits), and NEA6 and NIA6 refuse empty messages. */
 #include <intel-ipsec-mb.h>
-#include <string.h>
 
 #include "backends/backends.h"
 #include "backends/ipsecmb.h"
@@ -34,33 +33,17 @@ const char *ipsecmb_nxa6_unavailable(void)
 static void fill_nea6(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *in,
                       uint8_t *out, size_t len_bytes)
 {
-    job->cipher_mode = IMB_CIPHER_ZUC_NEA6;
-    job->cipher_direction = IMB_DIR_ENCRYPT;
-    job->chain_order = IMB_ORDER_CIPHER_HASH;
-    job->hash_alg = IMB_AUTH_NULL;
-    job->enc_keys = key;
-    job->key_len_in_bytes = 32;
-    job->iv = iv;
-    job->iv_len_in_bytes = 16;
-    job->src = in;
-    job->dst = out;
-    job->cipher_start_src_offset_in_bytes = 0;
-    job->msg_len_to_cipher_in_bytes = len_bytes;
+    ipsecmb_fill_cipher(job, IMB_CIPHER_ZUC_NEA6, IMB_DIR_ENCRYPT, key, 32, iv, 16, in, out,
+                        len_bytes);
 }
 
 static void fill_nia6(IMB_JOB *job, const uint8_t *key, const uint8_t *iv, const uint8_t *msg,
                       size_t len_bytes, uint8_t *tag, size_t tag_bytes)
 {
-    job->cipher_mode = IMB_CIPHER_NULL;
-    job->chain_order = IMB_ORDER_HASH_CIPHER;
-    job->hash_alg = IMB_AUTH_ZUC_NIA6;
+    ipsecmb_fill_hash(job, IMB_AUTH_ZUC_NIA6, msg, tag, tag_bytes);
     job->u.NIA._key = key;
     job->u.NIA._iv = iv;
-    job->src = msg;
-    job->hash_start_src_offset_in_bytes = 0;
     job->msg_len_to_hash_in_bytes = len_bytes; /* bytes, though EIA3's are bits */
-    job->auth_tag_output = tag;
-    job->auth_tag_output_len_in_bytes = tag_bytes;
 }
 
 /* Decryption writes the tag it computes over aad and the ciphertext. */
@@ -68,19 +51,9 @@ static void fill_nca6(IMB_JOB *job, IMB_CIPHER_DIRECTION direction, const uint8_
                       const uint8_t *iv, const uint8_t *aad, size_t aad_bytes, const uint8_t *in,
                       uint8_t *out, size_t len_bytes, uint8_t *tag, size_t tag_bytes)
 {
-    job->cipher_mode = IMB_CIPHER_ZUC_NCA6;
+    ipsecmb_fill_cipher(job, IMB_CIPHER_ZUC_NCA6, direction, key, 32, iv, 16, in, out, len_bytes);
     job->hash_alg = IMB_AUTH_ZUC_NCA6;
-    job->cipher_direction = direction;
-    job->chain_order = direction == IMB_DIR_ENCRYPT ? IMB_ORDER_CIPHER_HASH : IMB_ORDER_HASH_CIPHER;
-    job->enc_keys = key;
     job->dec_keys = key;
-    job->key_len_in_bytes = 32;
-    job->iv = iv;
-    job->iv_len_in_bytes = 16;
-    job->src = in;
-    job->dst = out;
-    job->cipher_start_src_offset_in_bytes = 0;
-    job->msg_len_to_cipher_in_bytes = len_bytes;
     job->u.NCA.aad = aad;
     job->u.NCA.aad_len_in_bytes = aad_bytes;
     job->auth_tag_output = tag;
@@ -93,11 +66,11 @@ int ipsecmb_nea6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *in,
                  size_t len_bytes)
 {
     IMB_MGR *mgr = ipsecmb_manager();
-    _Alignas(16) uint8_t k[32];
-    if (!mgr || len_bytes == 0 || len_bytes > NEA6_MAX_BYTES)
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(mgr, &k, key, 32, len_bytes, 1, NEA6_MAX_BYTES);
+    if (!job)
         return -1;
-    memcpy(k, key, 32);
-    fill_nea6(IMB_GET_NEXT_JOB(mgr), k, iv, in, out, len_bytes);
+    fill_nea6(job, k.bytes, iv, in, out, len_bytes);
     return ipsecmb_run_job(mgr);
 }
 
@@ -105,11 +78,11 @@ int ipsecmb_nia6(const uint8_t key[32], const uint8_t iv[16], const uint8_t *msg
                  uint8_t *tag, size_t tag_bytes)
 {
     IMB_MGR *mgr = ipsecmb_manager();
-    _Alignas(16) uint8_t k[32];
-    if (!mgr || len_bytes == 0 || len_bytes > NIA6_MAX_BYTES)
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(mgr, &k, key, 32, len_bytes, 1, NIA6_MAX_BYTES);
+    if (!job)
         return -1;
-    memcpy(k, key, 32);
-    fill_nia6(IMB_GET_NEXT_JOB(mgr), k, iv, msg, len_bytes, tag, tag_bytes);
+    fill_nia6(job, k.bytes, iv, msg, len_bytes, tag, tag_bytes);
     return ipsecmb_run_job(mgr);
 }
 
@@ -118,12 +91,11 @@ static int nca6(IMB_CIPHER_DIRECTION direction, const uint8_t key[32], const uin
                 size_t len_bytes, uint8_t *tag, size_t tag_bytes)
 {
     IMB_MGR *mgr = ipsecmb_manager();
-    _Alignas(16) uint8_t k[32];
-    if (!mgr || len_bytes > IPSECMB_NCA6_MAX_BYTES)
+    ipsecmb_key k;
+    IMB_JOB *job = ipsecmb_job_begin(mgr, &k, key, 32, len_bytes, 0, IPSECMB_NCA6_MAX_BYTES);
+    if (!job)
         return -1;
-    memcpy(k, key, 32);
-    fill_nca6(IMB_GET_NEXT_JOB(mgr), direction, k, iv, aad, aad_bytes, in, out, len_bytes, tag,
-              tag_bytes);
+    fill_nca6(job, direction, k.bytes, iv, aad, aad_bytes, in, out, len_bytes, tag, tag_bytes);
     return ipsecmb_run_job(mgr);
 }
 

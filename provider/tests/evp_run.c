@@ -114,6 +114,9 @@ int zp_run_cipher(const zp_cipher_run *r, const uint8_t *in, uint8_t *out, size_
         ok = EVP_CipherUpdate(ctx, out + done, &len, in + done, (int)k) && len == (int)k;
         done += k;
     }
+    if (ok && r->tag_after && !r->enc)
+        ok = EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)r->tag_len,
+                                 (void *)r->tag_after) > 0;
     ok = ok && EVP_CipherFinal_ex(ctx, out + n, &len) && len == 0;
     if (ok && r->tag_len && r->enc)
         ok = EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, (int)r->tag_len, r->tag) > 0;

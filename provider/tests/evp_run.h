@@ -25,8 +25,9 @@ void zp_unload(zp_algs *a);
 /* One message through a cipher. params are set at a first init (with the
  * cipher, no key), then key and iv are given (iv may be NULL when params
  * make it). ZUC-NCA6: tag_len is the tag size; the tag is written to tag
- * (encryption) or read from it (decryption), after aad. piece: the bytes
- * per update, 0 for one call. 1 on success. */
+ * (encryption) or read from it (decryption), after aad; tag_after, when
+ * decrypting, is set as the tag after the message, before final. piece:
+ * the bytes per update, 0 for one call. 1 on success. */
 typedef struct {
     EVP_CIPHER *cipher;
     int enc;
@@ -36,6 +37,7 @@ typedef struct {
     size_t aad_len;
     uint8_t *tag;
     size_t tag_len;
+    const uint8_t *tag_after;
     size_t piece;
 } zp_cipher_run;
 int zp_run_cipher(const zp_cipher_run *r, const uint8_t *in, uint8_t *out, size_t n);

@@ -66,12 +66,54 @@ static int mac_pieces_give(const zp_mac_run *r, const uint8_t *msg, size_t n, co
 
 /* ---- the vector files ------------------------------------------------------------ */
 
+/* The hex fields a check decodes from its vector, freed together. */
+typedef struct {
+    uint8_t *owned[8];
+    size_t n;
+} hex_fields;
+
+/* Field name of v decoded, its length in *len. */
+static uint8_t *hex_field(hex_fields *f, const json *v, const char *name, size_t *len)
+{
+    if (f->n == sizeof f->owned / sizeof f->owned[0])
+        abort();
+    return f->owned[f->n++] = hex_decode(json_str(v, name), len);
+}
+
+static void hex_fields_free(hex_fields *f)
+{
+    while (f->n)
+        free(f->owned[--f->n]);
+}
+
+/* A 3GPP vector's COUNT, BEARER, DIRECTION and LENGTH, and the 5-byte IV
+ * they make for 128-EEA3/EIA3 (COUNT big-endian, then BEARER << 3 |
+ * DIRECTION << 2). */
+typedef struct {
+    uint32_t count;
+    unsigned bearer, dir;
+    uint64_t bits;
+    uint8_t iv5[5];
+} vec_link;
+
+static void link_of(const json *v, vec_link *l)
+{
+    l->count = (uint32_t)json_num(v, "count", 0);
+    l->bearer = (unsigned)json_num(v, "bearer", 0);
+    l->dir = (unsigned)json_num(v, "direction", 0);
+    l->bits = (uint64_t)json_num(v, "length_bits", 0);
+    for (int i = 0; i < 4; i++)
+        l->iv5[i] = (uint8_t)(l->count >> (24 - 8 * i));
+    l->iv5[4] = (uint8_t)(l->bearer << 3 | l->dir << 2);
+}
+
 static int check_zuc128(const json *v, const void *arg)
 {
     (void)arg;
+    hex_fields f = { 0 };
     size_t klen, ivlen;
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *iv = hex_field(&f, v, "iv", &ivlen);
     const json *ks = json_get(v, "keystream");
     size_t nwords = keystream_last_index(ks), n = 4 * nwords;
     uint8_t *zeros = calloc(n, 1), *out = malloc(n);
@@ -81,8 +123,7 @@ static int check_zuc128(const json *v, const void *arg)
     for (size_t i = 0; i < nwords; i++)
         z[i] = be32(out + 4 * i);
     ok = ok && keystream_matches(ks, z) && pieces_give(&r, zeros, n, out, NULL);
-    free(key);
-    free(iv);
+    hex_fields_free(&f);
     free(zeros);
     free(out);
     free(z);
@@ -103,38 +144,32 @@ static void link_params(OSSL_PARAM *p, uint32_t *count, unsigned *bearer, unsign
 static int check_eea3(const json *v, const void *arg)
 {
     (void)arg;
+    hex_fields f = { 0 };
     size_t klen, plen, clen;
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *pt = hex_decode(json_str(v, "plaintext"), &plen);
-    uint8_t *ct = hex_decode(json_str(v, "ciphertext"), &clen);
-    uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
-    uint32_t count = (uint32_t)json_num(v, "count", 0);
-    unsigned bearer = (unsigned)json_num(v, "bearer", 0),
-             dir = (unsigned)json_num(v, "direction", 0);
-    uint8_t iv5[5] = { (uint8_t)(count >> 24), (uint8_t)(count >> 16), (uint8_t)(count >> 8),
-                       (uint8_t)count, (uint8_t)(bearer << 3 | dir << 2) };
-    OSSL_PARAM with_bits[2] = { OSSL_PARAM_construct_uint64("length-bits", &bits),
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *pt = hex_field(&f, v, "plaintext", &plen);
+    uint8_t *ct = hex_field(&f, v, "ciphertext", &clen);
+    vec_link l;
+    link_of(v, &l);
+    OSSL_PARAM with_bits[2] = { OSSL_PARAM_construct_uint64("length-bits", &l.bits),
                                 OSSL_PARAM_construct_end() };
     OSSL_PARAM with_link[5];
-    link_params(with_link, &count, &bearer, &dir, &bits);
+    link_params(with_link, &l.count, &l.bearer, &l.dir, &l.bits);
     zp_cipher_run by_iv = {
-        .cipher = algs.eea3, .enc = 1, .key = key, .iv = iv5, .params = with_bits
+        .cipher = algs.eea3, .enc = 1, .key = key, .iv = l.iv5, .params = with_bits
     };
     zp_cipher_run by_link = { .cipher = algs.eea3, .enc = 1, .key = key, .params = with_link };
-    zp_cipher_run decrypt = {
-        .cipher = algs.eea3, .enc = 0, .key = key, .iv = iv5, .params = with_bits
-    };
+    zp_cipher_run decrypt = by_iv;
+    decrypt.enc = 0;
     int ok = klen == 16 && clen == plen && pieces_give(&by_iv, pt, plen, ct, NULL) &&
              pieces_give(&by_link, pt, plen, ct, NULL);
     /* decryption gives the plaintext with the bits after LENGTH cleared */
     uint8_t *back = malloc(plen + 1), *want = malloc(plen + 1);
     memcpy(want, pt, plen);
-    if (bits % 8)
-        want[plen - 1] &= (uint8_t)(0xFF00u >> (bits % 8));
+    if (l.bits % 8)
+        want[plen - 1] &= (uint8_t)(0xFF00u >> (l.bits % 8));
     ok = ok && zp_run_cipher(&decrypt, ct, back, clen) && same(back, want, plen);
-    free(key);
-    free(pt);
-    free(ct);
+    hex_fields_free(&f);
     free(back);
     free(want);
     return ok;
@@ -143,69 +178,52 @@ static int check_eea3(const json *v, const void *arg)
 static int check_eia3(const json *v, const void *arg)
 {
     (void)arg;
+    hex_fields f = { 0 };
     size_t klen, mlen, maclen;
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *msg = hex_decode(json_str(v, "message"), &mlen);
-    uint8_t *mac = hex_decode(json_str(v, "mac"), &maclen);
-    uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
-    uint32_t count = (uint32_t)json_num(v, "count", 0);
-    unsigned bearer = (unsigned)json_num(v, "bearer", 0),
-             dir = (unsigned)json_num(v, "direction", 0);
-    uint8_t iv5[5] = { (uint8_t)(count >> 24), (uint8_t)(count >> 16), (uint8_t)(count >> 8),
-                       (uint8_t)count, (uint8_t)(bearer << 3 | dir << 2) };
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *msg = hex_field(&f, v, "message", &mlen);
+    uint8_t *mac = hex_field(&f, v, "mac", &maclen);
+    vec_link l;
+    link_of(v, &l);
     /* the message's bytes, as many as the bits need */
-    size_t n = (size_t)((bits + 7) / 8);
-    OSSL_PARAM by_iv[3] = { OSSL_PARAM_construct_octet_string("iv", iv5, 5),
-                            OSSL_PARAM_construct_uint64("length-bits", &bits),
+    size_t n = (size_t)((l.bits + 7) / 8);
+    OSSL_PARAM by_iv[3] = { OSSL_PARAM_construct_octet_string("iv", l.iv5, 5),
+                            OSSL_PARAM_construct_uint64("length-bits", &l.bits),
                             OSSL_PARAM_construct_end() };
     OSSL_PARAM by_link[5];
-    link_params(by_link, &count, &bearer, &dir, &bits);
+    link_params(by_link, &l.count, &l.bearer, &l.dir, &l.bits);
     zp_mac_run r1 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_iv },
                r2 = { .mac = algs.eia3, .key = key, .key_len = klen, .params = by_link };
     int ok = maclen == 4 && n <= mlen && mac_pieces_give(&r1, msg, n, mac, 4) &&
              mac_pieces_give(&r2, msg, n, mac, 4);
-    free(key);
-    free(msg);
-    free(mac);
+    hex_fields_free(&f);
     return ok;
-}
-
-static uint8_t *iv25_of(const json *v)
-{
-    size_t n;
-    uint8_t *iv = hex_decode(json_str(v, "iv25"), &n);
-    if (n != 25) {
-        free(iv);
-        return NULL;
-    }
-    return iv;
 }
 
 static int check_zuc256(const json *v, const void *arg)
 {
     (void)arg;
-    size_t klen, plen, clen;
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *iv = iv25_of(v);
-    uint8_t *pt = hex_decode(json_str(v, "plaintext"), &plen);
-    uint8_t *ct = hex_decode(json_str(v, "ciphertext"), &clen);
+    hex_fields f = { 0 };
+    size_t klen, ivlen, plen, clen;
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *iv = hex_field(&f, v, "iv25", &ivlen);
+    uint8_t *pt = hex_field(&f, v, "plaintext", &plen);
+    uint8_t *ct = hex_field(&f, v, "ciphertext", &clen);
     zp_cipher_run r = { .cipher = algs.zuc256, .enc = 1, .key = key, .iv = iv };
-    int ok = iv && klen == 32 && clen == plen && pieces_give(&r, pt, plen, ct, NULL);
-    free(key);
-    free(iv);
-    free(pt);
-    free(ct);
+    int ok = ivlen == 25 && klen == 32 && clen == plen && pieces_give(&r, pt, plen, ct, NULL);
+    hex_fields_free(&f);
     return ok;
 }
 
 static int check_zuc256_mac(const json *v, const void *arg)
 {
     (void)arg;
-    size_t klen, mlen, tlen;
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *iv = iv25_of(v);
-    uint8_t *msg = hex_decode(json_str(v, "message"), &mlen);
-    uint8_t *tag = hex_decode(json_str(v, "tag"), &tlen);
+    hex_fields f = { 0 };
+    size_t klen, ivlen, mlen, tlen;
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *iv = hex_field(&f, v, "iv25", &ivlen);
+    uint8_t *msg = hex_field(&f, v, "message", &mlen);
+    uint8_t *tag = hex_field(&f, v, "tag", &tlen);
     uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
     size_t size = tlen, n = (size_t)((bits + 7) / 8);
     OSSL_PARAM params[4] = { OSSL_PARAM_construct_octet_string("iv", iv, 25),
@@ -213,21 +231,19 @@ static int check_zuc256_mac(const json *v, const void *arg)
                              OSSL_PARAM_construct_uint64("length-bits", &bits),
                              OSSL_PARAM_construct_end() };
     zp_mac_run r = { .mac = algs.zuc256_mac, .key = key, .key_len = klen, .params = params };
-    int ok = iv && n <= mlen && mac_pieces_give(&r, msg, n, tag, tlen);
-    free(key);
-    free(iv);
-    free(msg);
-    free(tag);
+    int ok = ivlen == 25 && n <= mlen && mac_pieces_give(&r, msg, n, tag, tlen);
+    hex_fields_free(&f);
     return ok;
 }
 
 static int check_zuc256_versions(const json *v, const void *arg)
 {
     (void)arg;
+    hex_fields f = { 0 };
     size_t klen, ivlen;
     int version = (int)json_num(v, "version", 0);
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *iv = hex_field(&f, v, "iv", &ivlen);
     OSSL_PARAM with_version[2] = { OSSL_PARAM_construct_int("version", &version),
                                    OSSL_PARAM_construct_end() };
     int ok = klen == 32;
@@ -251,8 +267,8 @@ static int check_zuc256_versions(const json *v, const void *arg)
     const char *tag_hex = json_str(v, "tag");
     if (ok && tag_hex) {
         size_t mlen, tlen;
-        uint8_t *msg = hex_decode(json_str(v, "message"), &mlen);
-        uint8_t *tag = hex_decode(tag_hex, &tlen);
+        uint8_t *msg = hex_field(&f, v, "message", &mlen);
+        uint8_t *tag = hex_field(&f, v, "tag", &tlen);
         uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
         size_t size = tlen;
         OSSL_PARAM params[5] = { OSSL_PARAM_construct_int("version", &version),
@@ -262,21 +278,19 @@ static int check_zuc256_versions(const json *v, const void *arg)
                                  OSSL_PARAM_construct_end() };
         zp_mac_run r = { .mac = algs.zuc256_mac, .key = key, .key_len = klen, .params = params };
         ok = mac_pieces_give(&r, msg, (size_t)((bits + 7) / 8), tag, tlen);
-        free(msg);
-        free(tag);
     }
-    free(key);
-    free(iv);
+    hex_fields_free(&f);
     return ok;
 }
 
 static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
 {
+    hex_fields f = { 0 };
     size_t plen, clen, alen, tlen;
-    uint8_t *pt = hex_decode(json_str(v, "msg"), &plen);
-    uint8_t *ct = hex_decode(json_str(v, "ct"), &clen);
-    uint8_t *aad = hex_decode(json_str(v, "aad"), &alen);
-    uint8_t *tag = hex_decode(json_str(v, "tag"), &tlen);
+    uint8_t *pt = hex_field(&f, v, "msg", &plen);
+    uint8_t *ct = hex_field(&f, v, "ct", &clen);
+    uint8_t *aad = hex_field(&f, v, "aad", &alen);
+    uint8_t *tag = hex_field(&f, v, "tag", &tlen);
     zp_cipher_run enc = { .cipher = algs.nca6,
                           .enc = 1,
                           .key = key,
@@ -294,17 +308,28 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
                           .tag_len = tlen };
     int ok = clen == plen && pieces_give(&enc, pt, plen, ct, tag) &&
              pieces_give(&dec, ct, clen, pt, NULL);
-    /* a wrong tag: final fails */
+    /* the tag set only after the message, when the plaintext is out */
+    zp_cipher_run late = dec;
+    late.tag = NULL;
+    late.tag_after = tag;
+    ok = ok && pieces_give(&late, ct, clen, pt, NULL);
+    /* a wrong tag: final fails, after handing out the plaintext as ever */
     uint8_t bad[16], *out = malloc(plen + 1);
     memcpy(bad, tag, tlen);
     bad[0] ^= 1;
-    dec.tag = bad;
-    ok = ok && !zp_run_cipher(&dec, ct, out, clen) && ERR_peek_error() != 0;
-    ERR_clear_error();
-    free(pt);
-    free(ct);
-    free(aad);
-    free(tag);
+    for (size_t piece = 0; ok && piece <= 3; piece++) {
+        zp_cipher_run wrong = dec, righted = dec, spoilt = dec;
+        wrong.tag = righted.tag = bad;
+        righted.tag_after = tag; /* the verdict on the first tag is not kept */
+        spoilt.tag_after = bad;
+        wrong.piece = righted.piece = spoilt.piece = piece;
+        ok = !zp_run_cipher(&wrong, ct, out, clen) && ERR_peek_error() != 0 && same(out, pt, plen);
+        ERR_clear_error();
+        ok = ok && zp_run_cipher(&righted, ct, out, clen) && same(out, pt, plen) &&
+             !zp_run_cipher(&spoilt, ct, out, clen) && ERR_peek_error() != 0;
+        ERR_clear_error();
+    }
+    hex_fields_free(&f);
     free(out);
     return ok;
 }
@@ -312,15 +337,16 @@ static int check_nca6(const json *v, const uint8_t *key, const uint8_t *iv)
 static int check_nxa6(const json *v, const void *arg)
 {
     (void)arg;
+    hex_fields f = { 0 };
     size_t klen, ivlen;
     const char *alg = json_str(v, "algorithm");
-    uint8_t *key = hex_decode(json_str(v, "key"), &klen);
-    uint8_t *iv = hex_decode(json_str(v, "iv"), &ivlen);
+    uint8_t *key = hex_field(&f, v, "key", &klen);
+    uint8_t *iv = hex_field(&f, v, "iv", &ivlen);
     int ok = klen == 32 && ivlen == 16;
     if (ok && strcmp(alg, "ZUC-NEA6") == 0) {
         size_t plen, clen;
-        uint8_t *pt = hex_decode(json_str(v, "msg"), &plen);
-        uint8_t *ct = hex_decode(json_str(v, "ct"), &clen);
+        uint8_t *pt = hex_field(&f, v, "msg", &plen);
+        uint8_t *ct = hex_field(&f, v, "ct", &clen);
         uint64_t bits = (uint64_t)json_num(v, "length_bits", 0);
         OSSL_PARAM with_bits[2] = { OSSL_PARAM_construct_uint64("length-bits", &bits),
                                     OSSL_PARAM_construct_end() };
@@ -328,27 +354,22 @@ static int check_nxa6(const json *v, const void *arg)
             .cipher = algs.nea6, .enc = 1, .key = key, .iv = iv, .params = with_bits
         };
         ok = clen == plen && pieces_give(&r, pt, plen, ct, NULL);
-        free(pt);
-        free(ct);
     } else if (ok && strcmp(alg, "ZUC-NIA6") == 0) {
         size_t mlen, tlen;
-        uint8_t *msg = hex_decode(json_str(v, "msg"), &mlen);
-        uint8_t *tag = hex_decode(json_str(v, "tag"), &tlen);
+        uint8_t *msg = hex_field(&f, v, "msg", &mlen);
+        uint8_t *tag = hex_field(&f, v, "tag", &tlen);
         size_t size = tlen;
         OSSL_PARAM params[3] = { OSSL_PARAM_construct_octet_string("iv", iv, 16),
                                  OSSL_PARAM_construct_size_t("size", &size),
                                  OSSL_PARAM_construct_end() };
         zp_mac_run r = { .mac = algs.nia6, .key = key, .key_len = klen, .params = params };
         ok = mac_pieces_give(&r, msg, mlen, tag, tlen);
-        free(msg);
-        free(tag);
     } else if (ok && strcmp(alg, "ZUC-NCA6") == 0) {
         ok = check_nca6(v, key, iv);
     } else {
         ok = 0;
     }
-    free(key);
-    free(iv);
+    hex_fields_free(&f);
     return ok;
 }
 
