@@ -64,7 +64,8 @@ def _notes_for(rows: Iterable[Row], *extra: str) -> list[str]:
     notes = list(extra)
     if any(r.is_document for r in rows):
         notes.append(DOCUMENT_NOTE)
-        if rows[0].unit.startswith(("ticks/", "bits/")) and \
+        documents = [r for r in rows if r.is_document]
+        if any(r.unit.startswith(("ticks/", "bits/")) for r in documents) and \
                 tick_heading(rows) != units.DOCUMENT_TICKS:
             notes.append(f"[document] rows are in the document's own unit, "
                          f"{units.DOCUMENT_TICKS}.")
