@@ -9,10 +9,11 @@ from zucreport.results import load_results
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ALL_FIXTURES = [FIXTURES / name for name in
-                ("estream.json", "mac.json", "speed.json", "ablation.json", "embedded.json")]
+                ("estream.json", "mac.json", "speed.json", "ablation.json", "embedded.json",
+                 "speed-lanes1.json")]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def rendered(tmp_path_factory) -> Path:
     """The report rendered once from every fixture."""
     out = tmp_path_factory.mktemp("report")

@@ -56,7 +56,7 @@ def time_ratio(peer: Row, ours: Row) -> Ratio:
     the ratio of the medians with the widest range the two quartile ranges allow."""
     same_cell = peer.context is ours.context and len(peer.samples) == len(ours.samples) > 0
     if same_cell and all(s > 0 for s in ours.samples):
-        values = [p / o for p, o in zip(peer.samples, ours.samples)]
+        values = [p / o for p, o in zip(peer.samples, ours.samples, strict=False)]
         median, q1, q3 = _quartiles(values)
         return Ratio(median, q1, q3, True, len(values))
     return Ratio(peer.median / ours.median, peer.q1 / ours.q3, peer.q3 / ours.q1, False,
@@ -247,8 +247,8 @@ def facts(rows: list[Row]) -> list[tuple[str, str]]:
     return [
         ("CPU", cpu_text(first)),
         ("flags that matter", flags_that_matter(first)),
-        ("date (UTC)", dates[0] if len(dates) < 2 or dates[0] == dates[-1]
-         else f"{dates[0]} to {dates[-1]}"),
+        ("date (UTC)", "not recorded" if not dates else dates[0]
+         if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"),
         ("libraries", versions_text(contexts)),
         ("libzuc default path", str(first.get("libzuc_default_impl", "not recorded"))),
         ("timer", f"{', '.join(units_seen)} at {first.get('tick_ghz', 0):.3f} GHz"),

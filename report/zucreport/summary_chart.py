@@ -5,6 +5,10 @@ from .charts import Chart, _figure, render
 from .summary import LATENCY, THROUGHPUT, facts, gbps_of, matches
 
 HEADLINE_SIZE = 1500
+# Short names, so that a panel's groups keep their labels apart.
+SHORT_NAMES = {"128-eea3": "128-EEA3", "128-eia3": "128-EIA3", "zuc-256": "ZUC-256",
+               "zuc-nea6": "NEA6", "zuc-nia6-32": "NIA6-32", "zuc-nia6-64": "NIA6-64",
+               "zuc-nia6-128": "NIA6-128", "zuc-nca6": "NCA6"}
 OURS_COLOUR = "#c0392b"
 # Distinct from ours and from each other (Okabe-Ito), one per peer backend.
 PEER_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#000000")
@@ -27,7 +31,9 @@ def _panel(axes, found, series: list[str], colours: dict[str, str], title: str) 
             errors[1].append(max(high - median, 0))
         axes.bar(xs, heights, width, yerr=errors, capsize=2, color=colours[name], label=name,
                  error_kw={"elinewidth": 0.8, "ecolor": "0.2"})
-    axes.set_xticks(range(len(algorithms)), algorithms, rotation=0, fontsize="small")
+    names = [SHORT_NAMES.get(a, a) for a in algorithms]
+    turned = {"rotation": 30, "ha": "right"} if len(names) > 5 else {}
+    axes.set_xticks(range(len(names)), names, fontsize="small", **turned)
     axes.set_title(title, fontsize="medium")
     axes.set_ylabel("Gbit/s (higher is better)")
     axes.grid(True, axis="y", alpha=0.35)
