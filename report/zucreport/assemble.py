@@ -258,6 +258,34 @@ def _appendix(rows) -> list[Section]:
     return [Section("Appendix: published figures", intro, tables, anchor="published")]
 
 
+SECTION_SUITES = {"eSTREAM": "estream", "MACs": "mac", "Ablation": "ablation",
+                  "Speed": "speed", "Embedded": "embedded"}
+FEW_REPEATS = 5
+
+
+def repeats_note(rows) -> str | None:
+    """How many repeats each cell of these rows took, and what that means for the spread."""
+    counts = sorted({r.repeats for r in rows if not r.is_document and r.repeats})
+    if not counts:
+        return None
+    text = f"Repeats per cell: {', '.join(map(str, counts))}."
+    if counts[0] < FEW_REPEATS:
+        text += (f" With {counts[0]} repeats the quartiles lie near the smallest and largest "
+                 f"figure: a rough spread, not a confidence interval.")
+    return text
+
+
+def _add_repeats(section: Section, rows) -> None:
+    """Every table of a suite's section says how many repeats its cells took."""
+    suite = SECTION_SUITES.get(section.heading.split(":")[0])
+    note = repeats_note(pick(rows, suite=suite)) if suite else None
+    if note is None:
+        return
+    for table in section.tables:
+        if not any(n.startswith("Repeats per cell") for n in table.notes):
+            table.notes.append(note)
+
+
 def _anchor(heading: str) -> str:
     words = "".join(c.lower() if c.isalnum() else " " for c in heading.split(":")[0]).split()
     return "-".join(words)
@@ -272,6 +300,7 @@ def build_report(files: list[ResultsFile]) -> Report:
     sections = [s for s in sections if s.tables or s.charts]
     for section in sections:
         section.anchor = section.anchor or _anchor(section.heading)
+        _add_repeats(section, rows)
     measured = [r for r in rows if not r.is_document]
     if measured:
         sections.insert(0, _consistency_section(rows))

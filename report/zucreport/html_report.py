@@ -22,6 +22,7 @@ table { border-collapse: collapse; margin: 1em 0 0.3em; font-size: 0.88em; }
 div.scroll { max-width: 100%; overflow-x: auto; }
 caption { text-align: left; font-weight: bold; padding-bottom: 0.3em; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; overflow-wrap: anywhere; }
+th { overflow-wrap: normal; }
 td { text-align: right; font-variant-numeric: tabular-nums; white-space: pre-line; }
 td:first-child, th:first-child { text-align: left; }
 tr.document td { color: #666; font-style: italic; background: #f6f6f6; }
