@@ -9,7 +9,12 @@ from . import charts as draw
 from . import tables, units
 from .charts import Chart
 from .cipher_charts import cipher_charts
-from .consistency import disagreement_table, document_notes, published_tables
+from .consistency import (
+    disagreement_table,
+    disagreements,
+    document_notes,
+    published_tables,
+)
 from .embedded import block_size_table, table2
 from .embedded_charts import embedded_charts
 from .results import ResultsFile, all_rows
@@ -303,7 +308,14 @@ def build_report(files: list[ResultsFile]) -> Report:
         _add_repeats(section, rows)
     measured = [r for r in rows if not r.is_document]
     if measured:
-        sections.insert(0, _consistency_section(rows))
+        sections.append(_consistency_section(rows))
+    summary = _summary(rows)
+    flagged = len(disagreements(rows))
+    if summary and flagged:
+        summary.sentences.append(
+            f"In {flagged} cases one contender doing the same work at the same size measured "
+            f"more than 10% apart in two runs (listed under Consistency): compare within one "
+            f"run, as these ratios do.")
     return Report("zucbench report", inputs_table(files), machine_table(files),
-                  machine_notes(files), sections, _absent_notes(rows), _summary(rows),
+                  machine_notes(files), sections, _absent_notes(rows), summary,
                   _appendix(rows))

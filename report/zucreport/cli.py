@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from .assemble import build_report
+from .assemble import Report, build_report
 from .files import remove_stale_charts, write_atomically
 from .html_report import render_pages
 from .markdown_report import chart_path, render_markdown
@@ -30,7 +30,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _write_report(files, out: Path) -> list[Path]:
-    report = build_report(files)
+    return write_report(build_report(files), out)
+
+
+def write_report(report: Report, out: Path) -> list[Path]:
+    """The pages, the Markdown and the charts of a built report, each file whole."""
     written = []
     charts = [c for s in report.sections + report.appendix for c in s.charts]
     if report.summary and report.summary.chart:

@@ -14,7 +14,7 @@ MAIN_PAGE = "index.html"
 CHART_CSS_WIDTH = 1100
 
 STYLE = """
-body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 72em; padding: 0 1em;
+body { font-family: system-ui, sans-serif; margin: 1em auto; max-width: 82em; padding: 0 1em;
        color: #222; }
 h1 { font-size: 1.6em; margin: 0.3em 0; }
 h2 { margin-top: 1.6em; }
@@ -30,6 +30,7 @@ p.note { color: #555; font-size: 0.85em; margin: 0.2em 0; }
 figure { margin: 1em 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
 table.text td { text-align: left; }
+table:not(.text) td { white-space: pre; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.1em 1em;
            margin: 0.5em 0; font-size: 0.92em; }
 dl.facts dt { font-weight: bold; }
