@@ -27,7 +27,8 @@ KNOWN_SUITES = ("estream", "mac", "ablation", "speed", "embedded")
 
 # The context fields in the order they are shown; others follow in file order.
 CONTEXT_FIELDS = (
-    ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"), ("cores", "cores"),
+    ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"),
+    ("cpu_family", "CPU family"), ("cpu_model_number", "CPU model (number)"), ("cores", "cores"),
     ("cpu_flags", "CPU flags"), ("os", "OS"), ("compiler", "compiler"),
     ("compiler_flags", "compiler flags"), ("timer", "timer"), ("tick_unit", "tick"),
     ("tick_unit_note", "what a tick is"),
@@ -35,7 +36,8 @@ CONTEXT_FIELDS = (
     ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
     ("ipsec_mb_arch", "ipsec-mb code path"), ("gmssl_version", "GmSSL version"),
     ("gmssl_library", "GmSSL library"), ("messages_per_call", "messages per many-message call"),
-    ("interleaving", "contenders of a cell"), ("library", "measured by"),
+    ("interleaving", "contenders of a cell"), ("libraries", "peer libraries"),
+    ("library", "measured by"),
 )
 # Beyond this relative difference, ticks and core cycles are worth telling apart.
 CLOCK_MISMATCH = 0.05

@@ -222,8 +222,12 @@ VERSION_FIELDS = (("compiler", "compiler"), ("ipsec_mb_version", "ipsec-mb"),
 
 
 def versions_text(contexts: list[Mapping[str, Any]]) -> str:
+    """The libraries and their versions as the results' context names them: the peers'
+    ("libraries", newer files), ipsec-mb's with its code path, GmSSL's, the compiler."""
     seen = []
     for context in contexts:
+        seen += [p.strip() for p in str(context.get("libraries") or "").split(";") if p.strip()
+                 and not p.strip().startswith("Intel ipsec-mb")]
         for key, name in VERSION_FIELDS:
             value = str(context.get(key) or "").strip()
             if value:
