@@ -227,7 +227,7 @@ def versions_text(contexts: list[Mapping[str, Any]]) -> str:
     seen = []
     for context in contexts:
         seen += [p.strip() for p in str(context.get("libraries") or "").split(";") if p.strip()
-                 and not p.strip().startswith("Intel ipsec-mb")]
+                 and "ipsec-mb" not in p]
         for key, name in VERSION_FIELDS:
             value = str(context.get(key) or "").strip()
             if value:

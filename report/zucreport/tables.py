@@ -190,11 +190,21 @@ def _value_of(rows: list[Row], configuration: str) -> Row | None:
     return matching[-1] if matching else None
 
 
+def _rate_cell(row: Row) -> str:
+    """Mbps, with the speeds at the quartiles of the time (a rate is its inverse)."""
+    rate = mbps(row)
+    if rate is None or row.q1 <= 0 or row.q3 <= 0:
+        return units.whole(rate)
+    return units.with_spread(rate, rate * row.median / row.q3, rate * row.median / row.q1,
+                             units.whole)
+
+
 def _init_stream_row(rows: list[Row], label: Callable[[Row], str]) -> TableRow:
     init, stream = _value_of(rows, "init"), _value_of(rows, "stream")
-    cells = [units.whole(init.median if init else None),
-             units.cycles(stream.median if stream else None),
-             units.whole(mbps(stream) if stream else None)]
+    cells = [units.with_spread(init.median, init.q1, init.q3, units.whole) if init
+             else units.MISSING,
+             _ticks(stream) if stream else units.MISSING,
+             _rate_cell(stream) if stream else units.MISSING]
     return TableRow(label(rows[0]), cells, document=rows[0].is_document)
 
 
@@ -211,7 +221,7 @@ def estream_init_stream_table(rows: list[Row]) -> Table | None:
         table.rows.append(_init_stream_row(group, label))
     table.notes = _notes_for(chosen, "Init: key/IV setup alone; Stream: one keystream in "
                                      "64 KiB blocks, setup excluded; Mbps from this machine's tick "
-                                     "rate (none for the document's rows).")
+                                     "rate (none for the document's rows).", SPREAD_NOTE)
     return table
 
 
