@@ -318,7 +318,10 @@ def mac_ratio_table(rows: list[Row]) -> Table | None:
 # ---- ablation ----------------------------------------------------------------
 
 def _gain_row(gain: VariantGain) -> TableRow:
-    return TableRow(gain.label, [units.gbps(gain.ours_gbps), units.percent(gain.ours_gain),
+    mine = gain.ours_row
+    ours = units.with_spread(mine.median, mine.q1, mine.q3, units.gbps) if mine \
+        else units.gbps(gain.ours_gbps)
+    return TableRow(gain.label, [ours, units.percent(gain.ours_gain),
                                  units.gbps(gain.document_gbps),
                                  units.percent(gain.document_gain)])
 
