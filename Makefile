@@ -179,7 +179,7 @@ report: $(VENV_STAMP)
 
 # setup: Chromium for the browser check (installed as root, else named and skipped).
 test-report: setup $(VENV_STAMP)
-	$(VENV)/bin/python -m pytest -q report/tests
+	$(VENV)/bin/python -m pytest -q -rs report/tests
 
 # The Python package (pyproject.toml, python/): its wheel built from this
 # tree as `pip wheel .` does (CMake's build folder kept in $(PY_BUILD)),
