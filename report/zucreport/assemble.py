@@ -102,7 +102,7 @@ def _context_fields(files: list[ResultsFile]) -> list[tuple[str, str]]:
 def machine_table(files: list[ResultsFile]) -> Table:
     """Context fields down, one value each; where the input files differ, each file's."""
     table = Table("Machine, build and method", ["", "value (where the inputs differ: each "
-                                                    "file's)"], numeric=False)
+                                                    "value and its files)"], numeric=False)
     fields = _context_fields(files)
     keys = {k for k, _ in fields}
     for key, label in fields:
@@ -112,8 +112,12 @@ def machine_table(files: list[ResultsFile]) -> Table:
         if len(set(values)) <= 1:
             table.rows.append(TableRow(label, [values[0] if values else ""]))
         else:
-            lines = [f"{_input_name(f)}: {v or '-'}" for f, v in zip(files, values,
-                                                                      strict=True)]
+            # each value once, with the files that have it, the commonest first
+            holders: dict[str, list[str]] = {}
+            for results_file, value in zip(files, values, strict=True):
+                holders.setdefault(value or "-", []).append(_input_name(results_file))
+            lines = [f"{value} ({', '.join(names)})" for value, names in
+                     sorted(holders.items(), key=lambda item: -len(item[1]))]
             table.rows.append(TableRow(label, ["\n".join(lines)]))
     return table
 
