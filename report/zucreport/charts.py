@@ -174,8 +174,10 @@ def _series_label(row: Row) -> str:
 
 def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
                  value: Callable[[Row], float] = lambda r: r.median) -> None:
-    """One contender's values by size; our rows get their quartile band."""
-    series = sorted(series, key=lambda r: r.size_bytes)
+    """One contender's values by size; our rows get their quartile band. Two runs of one
+    suite can both hold a contender (a one-message peer in the many- and the one-message
+    run): one point per size, the later run's, never a vertical zig-zag between them."""
+    series = sorted({r.size_bytes: r for r in series}.values(), key=lambda r: r.size_bytes)
     sizes = [r.size_bytes for r in series]
     axes.plot(sizes, [value(r) for r in series], label=label, markersize=4, **style)
     if not series[0].is_document and all(r.median > 0 for r in series):
@@ -276,7 +278,8 @@ def message_speed_charts(rows: list[Row]) -> list[Chart]:
                               unit="ticks/byte") if is_zuc(r.algorithm)]
     charts = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
-        figure, (axes,) = _figure()
+        # wide enough that the plot, not the legend beside it, takes most of the width
+        figure, (axes,) = _figure(panel_size=(11.0, 5.0))
         key = lambda r: (r.suite,) + timed_contender_key(r)  # noqa: E731
         shown = fastest_series(group, key)
         _plot_all(axes, shown, key, _speed_labels(group))
