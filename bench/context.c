@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -29,6 +30,27 @@ static void read_cpu_model(char *out, size_t n)
                 break;
             }
         }
+    }
+    fclose(f);
+}
+
+/* x86's "cpu family" and "model" (the model name alone does not tell a
+ * generation apart: "Intel(R) Xeon(R) Processor"); -1 where absent (ARM). */
+static void read_cpu_family_model(int *family, int *model)
+{
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    char line[512];
+    *family = *model = -1;
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f) && (*family < 0 || *model < 0)) {
+        const char *v = strchr(line, ':');
+        if (!v)
+            continue;
+        if (strncmp(line, "cpu family", 10) == 0)
+            *family = atoi(v + 1);
+        else if (strncmp(line, "model", 5) == 0 && (line[5] == ' ' || line[5] == '\t'))
+            *model = atoi(v + 1);
     }
     fclose(f);
 }
@@ -69,6 +91,7 @@ const bench_context *bench_context_get(void)
         return &ctx;
     done = 1;
     read_cpu_model(ctx.cpu_model, sizeof ctx.cpu_model);
+    read_cpu_family_model(&ctx.cpu_family, &ctx.cpu_model_number);
     read_cpu_flags(ctx.cpu_flags, sizeof ctx.cpu_flags);
     Dl_info where;
     snprintf(ctx.library_path, sizeof ctx.library_path, "%s",

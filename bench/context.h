@@ -5,6 +5,8 @@
 
 typedef struct {
     char cpu_model[128];
+    int cpu_family; /* x86 CPUID family and model as /proc/cpuinfo gives them; -1: none */
+    int cpu_model_number;
     int cores;
     char os[256];
     const char *compiler;

@@ -43,6 +43,34 @@ static void json_field_str(FILE *f, const char *indent, const char *key, const c
     fprintf(f, "%s\n", last ? "" : ",");
 }
 
+/* "libraries": every peer library's name and version as `zucbench list`
+ * gives them ("OpenSSL 3.0.19 27 Jan 2026; libsodium 1.0.18; ..."), once each,
+ * so that a report names the versions behind its figures. */
+static void json_libraries(FILE *f)
+{
+    static const char prefix[] = "library: ";
+    char all[1024] = "";
+    size_t n, used = 0;
+    const bench_entry *entries = bench_registry(&n);
+    for (size_t i = 0; i < n; i++) {
+        const char *source = entries[i].source;
+        if (!source || strncmp(source, prefix, sizeof prefix - 1) != 0)
+            continue;
+        source += sizeof prefix - 1;
+        char name[256];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(source, "("), source);
+        size_t len = strlen(name);
+        while (len && name[len - 1] == ' ')
+            name[--len] = 0;
+        if (!len || strstr(all, name))
+            continue;
+        used += (size_t)snprintf(all + used, sizeof all - used, "%s%s", used ? "; " : "", name);
+        if (used >= sizeof all)
+            break;
+    }
+    json_field_str(f, "    ", "libraries", all, 0);
+}
+
 static void json_context(FILE *f, const char *suite)
 {
     const bench_context *ctx = bench_context_get();
@@ -54,6 +82,9 @@ static void json_context(FILE *f, const char *suite)
     json_field_str(f, "    ", "suite", suite, 0);
     json_field_str(f, "    ", "date", date, 0);
     json_field_str(f, "    ", "cpu_model", ctx->cpu_model, 0);
+    if (ctx->cpu_family >= 0 && ctx->cpu_model_number >= 0)
+        fprintf(f, "    \"cpu_family\": %d,\n    \"cpu_model_number\": %d,\n", ctx->cpu_family,
+                ctx->cpu_model_number);
     fprintf(f, "    \"cores\": %d,\n", ctx->cores);
     json_field_str(f, "    ", "cpu_flags", ctx->cpu_flags, 0);
     json_field_str(f, "    ", "os", ctx->os, 0);
@@ -75,6 +106,7 @@ static void json_context(FILE *f, const char *suite)
     const bench_context_field *fields = bench_context_fields(&nfields);
     for (size_t i = 0; i < nfields; i++) /* the backends' own: ipsec-mb's version, ... */
         json_field_str(f, "    ", fields[i].key, fields[i].value(), 0);
+    json_libraries(f);
     json_field_str(f, "    ", "library", ctx->library_path, 1);
     fprintf(f, "  },\n");
 }

@@ -25,7 +25,7 @@ def test_nca6_and_the_peers_share_one_table():
     labels = [row.label for row in table.rows]
     assert table.title.startswith("Authenticated encryption: ")
     assert labels[0].startswith("zuc-nca6 libzuc-")
-    assert f"aes-256-gcm openssl-{ours[0].implementation}" in labels
+    assert f"aes-256-gcm openssl-{ours[0].implementation}, 1/call" in labels
     assert len(labels) == len({r.implementation for r in ours}) + 1
     assert "16 bytes of associated data" in table.notes[0]
 

@@ -184,12 +184,12 @@ def test_a_file_mixing_embedded_and_mac_results_renders(tmp_path: Path):
     assert main(["--out", str(out), str(path)]) == 0
     charts = {p.stem for p in (out / "charts").glob("*.png")}
     assert charts == {"mac-ratio", "mac-time", "embedded-figure5", "embedded-block-size",
-                      "embedded-throughput"}
+                      "embedded-throughput", "summary-headline"}
     markdown = (out / "README.md").read_text(encoding="utf-8")
     assert "**Table 2: latency and resources of every configuration**" in markdown
     assert "**Table 6: speed relative to 128-EIA3 (same backend)**" in markdown
     assert "| aes-128-cbc | 128 | 10 | CBC | 4.997 (3.224) | 209.8 |" in markdown
-    html = (out / "index.html").read_text(encoding="utf-8")
+    html = (out / "embedded.html").read_text(encoding="utf-8")
     assert "<figcaption>Figure 5: latency by encryption mode and key length</figcaption>" \
         in html
 

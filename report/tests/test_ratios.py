@@ -48,8 +48,8 @@ def test_ratio_table_with_spread_and_messages(tmp_path):
     times, ratios = section.tables
     assert ratios.title == "128-eea3, ratio: time over libzuc-avx2's"
     cells = {row.label: row.cells for row in ratios.rows}
-    assert cells["libzuc-avx2"] == ["baseline", "baseline"]
-    assert cells["ipsec-mb-16-buffer"] == ["1.180 (1.150-1.210)", "1.170 (1.140-1.200)"]
+    assert cells["libzuc-avx2, 16/call"] == ["baseline", "baseline"]
+    assert cells["ipsec-mb-16-buffer, 16/call"] == ["1.180 (1.150-1.210)", "1.170 (1.140-1.200)"]
     assert any("per-repeat ratios" in note for note in ratios.notes)
     note = next(n for n in times.notes if n.startswith("Messages per timed batch"))
     assert "1024 B: 128" in note and "1500 B: 80" in note and "16 per many-message call" in note

@@ -27,6 +27,7 @@ class VariantGain:
     ours_gain: float | None
     document_gbps: float | None
     document_gain: float | None
+    ours_row: Row | None = None     # our measurement, for its quartiles
 
 
 def variant_label(row: Row) -> str:
@@ -80,7 +81,7 @@ def variant_gains(rows: Iterable[Row], algorithm: str, configuration: str) -> li
             ours_gbps=mine.median if mine else None,
             ours_gain=_gain(mine, ours_baseline),
             document_gbps=theirs.median if theirs else None,
-            document_gain=_gain(theirs, document_baseline)))
+            document_gain=_gain(theirs, document_baseline), ours_row=mine))
     return gains
 
 

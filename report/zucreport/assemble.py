@@ -9,17 +9,26 @@ from . import charts as draw
 from . import tables, units
 from .charts import Chart
 from .cipher_charts import cipher_charts
+from .consistency import (
+    disagreement_table,
+    disagreements,
+    document_notes,
+    published_tables,
+)
 from .embedded import block_size_table, table2
 from .embedded_charts import embedded_charts
 from .results import ResultsFile, all_rows
 from .select import pick, tick_heading, without_repeated_documents
+from .summary import facts, headline_sentences, summary_tables
+from .summary_chart import headline_chart
 from .tables import Table, TableRow
 
 KNOWN_SUITES = ("estream", "mac", "ablation", "speed", "embedded")
 
 # The context fields in the order they are shown; others follow in file order.
 CONTEXT_FIELDS = (
-    ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"), ("cores", "cores"),
+    ("suite", "suite"), ("date", "date (UTC)"), ("cpu_model", "CPU"),
+    ("cpu_family", "CPU family"), ("cpu_model_number", "CPU model (number)"), ("cores", "cores"),
     ("cpu_flags", "CPU flags"), ("os", "OS"), ("compiler", "compiler"),
     ("compiler_flags", "compiler flags"), ("timer", "timer"), ("tick_unit", "tick"),
     ("tick_unit_note", "what a tick is"),
@@ -27,7 +36,8 @@ CONTEXT_FIELDS = (
     ("libzuc_default_impl", "libzuc default path"), ("ipsec_mb_version", "ipsec-mb version"),
     ("ipsec_mb_arch", "ipsec-mb code path"), ("gmssl_version", "GmSSL version"),
     ("gmssl_library", "GmSSL library"), ("messages_per_call", "messages per many-message call"),
-    ("interleaving", "contenders of a cell"), ("library", "measured by"),
+    ("interleaving", "contenders of a cell"), ("libraries", "peer libraries"),
+    ("library", "measured by"),
 )
 # Beyond this relative difference, ticks and core cycles are worth telling apart.
 CLOCK_MISMATCH = 0.05
@@ -39,6 +49,17 @@ class Section:
     intro: str
     tables: list[Table] = field(default_factory=list)
     charts: list[Chart] = field(default_factory=list)
+    anchor: str = ""                # the id its heading has in the page
+    page: str = ""                  # "" for the main page, else a page of its own
+
+
+@dataclass
+class Summary:
+    """The answer first: what it stands on, in a sentence or two, a chart and two tables."""
+    facts: list[tuple[str, str]]
+    sentences: list[str]
+    tables: list[Table]
+    chart: Chart | None
 
 
 @dataclass
@@ -49,6 +70,8 @@ class Report:
     machine_notes: list[str]
     sections: list[Section]
     absent: list[str]
+    summary: Summary | None = None
+    appendix: list[Section] = field(default_factory=list)
 
 
 def _input_name(results_file: ResultsFile) -> str:
@@ -77,11 +100,25 @@ def _context_fields(files: list[ResultsFile]) -> list[tuple[str, str]]:
 
 
 def machine_table(files: list[ResultsFile]) -> Table:
-    """Context fields down, one column per input file."""
-    table = Table("Machine, build and method", ["", *(_input_name(f) for f in files)],
-                  numeric=False)
-    for key, label in _context_fields(files):
-        table.rows.append(TableRow(label, [_context_text(f.context.get(key)) for f in files]))
+    """Context fields down, one value each; where the input files differ, each file's."""
+    table = Table("Machine, build and method", ["", "value (where the inputs differ: each "
+                                                    "value and its files)"], numeric=False)
+    fields = _context_fields(files)
+    keys = {k for k, _ in fields}
+    for key, label in fields:
+        if key == "tick_unit" and "tick_unit_note" in keys:
+            continue                # the note says what a tick is; the raw unit adds nothing
+        values = [_context_text(f.context.get(key)) for f in files]
+        if len(set(values)) <= 1:
+            table.rows.append(TableRow(label, [values[0] if values else ""]))
+        else:
+            # each value once, with the files that have it, the commonest first
+            holders: dict[str, list[str]] = {}
+            for results_file, value in zip(files, values, strict=True):
+                holders.setdefault(value or "-", []).append(_input_name(results_file))
+            lines = [f"{value} ({', '.join(names)})" for value, names in
+                     sorted(holders.items(), key=lambda item: -len(item[1]))]
+            table.rows.append(TableRow(label, ["\n".join(lines)]))
     return table
 
 
@@ -133,7 +170,8 @@ def _mac_section(rows) -> Section:
         "Figure 1)",
         "One MAC per message, a fresh random key and IV for each, setup included."
         + _interleaving_sentence(pick(rows, suite="mac")),
-        [t for t in (tables.mac_time_table(rows), tables.mac_size_ratio_table(rows),
+        [t for t in (tables.mac_time_table(rows), tables.mac_batch_table(rows),
+                     tables.mac_size_ratio_table(rows),
                      tables.mac_ratio_table(rows)) if t],
         [c for c in (draw.mac_ratio_chart(rows), draw.mac_time_chart(rows)) if c])
 
@@ -170,7 +208,7 @@ def _embedded_section(rows) -> Section:
         "Each configuration of the paper's Table 1 encrypts a file in a child process: its "
         "latency, throughput, CPU and memory, and the whole system's while it ran.",
         [t for t in (table2(rows), block_size_table(rows)) if t],
-        embedded_charts(rows))
+        embedded_charts(rows), anchor="embedded", page="embedded.html")
 
 
 def _message_chart_section(rows) -> Section:
@@ -200,6 +238,70 @@ def _absent_notes(rows) -> list[str]:
     return notes
 
 
+def _summary(rows) -> Summary | None:
+    found = summary_tables(rows)
+    if not found:
+        return None
+    return Summary(facts(rows), headline_sentences(rows), found, headline_chart(rows))
+
+
+def _consistency_section(rows) -> Section:
+    table = disagreement_table(rows)
+    intro = ("Where two runs measured one contender doing the same work (estream's Table 4 "
+             "and speed share message sizes; speed may run twice, many and one message per "
+             "call), their medians are compared: "
+             + ("none differs by more than 10%." if table is None else
+                "these differ by more than 10%."))
+    return Section("Consistency: the same work measured twice", intro,
+                   [table] if table else [], anchor="consistency")
+
+
+def _appendix(rows) -> list[Section]:
+    tables = published_tables(rows)
+    if not tables:
+        return []
+    notes = document_notes(rows)
+    intro = ("The source documents' figures, as published, by the machine they were "
+             "measured on and in their own units: context, not contenders. The tables above "
+             "show them as [document] rows beside ours only where the document has the same "
+             "table." + (" What does not add up within them: " + " ".join(notes)
+                         if notes else ""))
+    return [Section("Appendix: published figures", intro, tables, anchor="published")]
+
+
+SECTION_SUITES = {"eSTREAM": "estream", "MACs": "mac", "Ablation": "ablation",
+                  "Speed": "speed", "Embedded": "embedded"}
+FEW_REPEATS = 5
+
+
+def repeats_note(rows) -> str | None:
+    """How many repeats each cell of these rows took, and what that means for the spread."""
+    counts = sorted({r.repeats for r in rows if not r.is_document and r.repeats})
+    if not counts:
+        return None
+    text = f"Repeats per cell: {', '.join(map(str, counts))}."
+    if counts[0] < FEW_REPEATS:
+        text += (f" With {counts[0]} repeats the quartiles lie near the smallest and largest "
+                 f"figure: a rough spread, not a confidence interval.")
+    return text
+
+
+def _add_repeats(section: Section, rows) -> None:
+    """Every table of a suite's section says how many repeats its cells took."""
+    suite = SECTION_SUITES.get(section.heading.split(":")[0])
+    note = repeats_note(pick(rows, suite=suite)) if suite else None
+    if note is None:
+        return
+    for table in section.tables:
+        if not any(n.startswith("Repeats per cell") for n in table.notes):
+            table.notes.append(note)
+
+
+def _anchor(heading: str) -> str:
+    words = "".join(c.lower() if c.isalnum() else " " for c in heading.split(":")[0]).split()
+    return "-".join(words)
+
+
 def build_report(files: list[ResultsFile]) -> Report:
     rows = without_repeated_documents(all_rows(files))
     suites = {r.suite for r in rows}
@@ -207,5 +309,19 @@ def build_report(files: list[ResultsFile]) -> Report:
     if suites & {"estream", "speed"}:
         sections.append(_message_chart_section(rows))
     sections = [s for s in sections if s.tables or s.charts]
+    for section in sections:
+        section.anchor = section.anchor or _anchor(section.heading)
+        _add_repeats(section, rows)
+    measured = [r for r in rows if not r.is_document]
+    if measured:
+        sections.append(_consistency_section(rows))
+    summary = _summary(rows)
+    flagged = len(disagreements(rows))
+    if summary and flagged:
+        summary.sentences.append(
+            f"In {flagged} cases one contender doing the same work at the same size measured "
+            f"more than 10% apart in two runs (listed under Consistency): compare within one "
+            f"run, as these ratios do.")
     return Report("zucbench report", inputs_table(files), machine_table(files),
-                  machine_notes(files), sections, _absent_notes(rows))
+                  machine_notes(files), sections, _absent_notes(rows), summary,
+                  _appendix(rows))

@@ -29,14 +29,18 @@ from .mac import mac_ratio_series  # noqa: E402
 from .measures import us_per_message  # noqa: E402
 from .results import Row  # noqa: E402
 from .select import (  # noqa: E402
+    calls_messages,
     contender_key,
     contender_label,
     grouped,
     is_zuc,
     ours_first,
+    per_call,
     pick,
+    threads_of,
     tick_heading,
     tick_labels,
+    tick_unit_of,
     timed_contender_key,
 )
 from .tables import table15_rows  # noqa: E402
@@ -170,8 +174,10 @@ def _series_label(row: Row) -> str:
 
 def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
                  value: Callable[[Row], float] = lambda r: r.median) -> None:
-    """One contender's values by size; our rows get their quartile band."""
-    series = sorted(series, key=lambda r: r.size_bytes)
+    """One contender's values by size; our rows get their quartile band. Two runs of one
+    suite can both hold a contender (a one-message peer in the many- and the one-message
+    run): one point per size, the later run's, never a vertical zig-zag between them."""
+    series = sorted({r.size_bytes: r for r in series}.values(), key=lambda r: r.size_bytes)
     sizes = [r.size_bytes for r in series]
     axes.plot(sizes, [value(r) for r in series], label=label, markersize=4, **style)
     if not series[0].is_document and all(r.median > 0 for r in series):
@@ -223,6 +229,46 @@ def _speed_labels(rows: list[Row]) -> Callable[[Row], str]:
     return label
 
 
+# A chart with more lines than this cannot be read: each library's fastest path stands for it.
+MAX_SERIES = 8
+REFERENCE_SIZE = 1500
+
+
+def _score(series: list[Row]) -> float:
+    """A contender's figure at the size nearest REFERENCE_SIZE (lower is faster)."""
+    row = min(series, key=lambda r: (abs(r.size_bytes - REFERENCE_SIZE), r.size_bytes))
+    return row.median
+
+
+def fastest_series(rows: list[Row], key: Callable[[Row], tuple] = timed_contender_key,
+                   limit: int = MAX_SERIES) -> list[Row]:
+    """At most `limit` contenders: the document's figures, and of ours the fastest path of
+    each library for each count of messages per call (and tick unit, and suite); then the
+    fastest of those."""
+    series = grouped(rows, key)
+    documents = [s for s in series.values() if s[0].is_document][:limit // 4]
+    best: dict[tuple, list[Row]] = {}
+    for group in series.values():
+        first = group[0]
+        if first.is_document:
+            continue
+        kind = (first.suite, first.backend, per_call(first) if calls_messages(first) else 0,
+                threads_of(first), tick_unit_of(first))
+        if kind not in best or _score(group) < _score(best[kind]):
+            best[kind] = group
+    ours = sorted(best.values(), key=_score)[:limit - len(documents)]
+    kept = {id(s) for s in ours + documents}
+    return [r for s in series.values() if id(s) in kept for r in s]
+
+
+def _series_note(before: list[Row], after: list[Row], key) -> str:
+    shown, all_ = len(grouped(after, key)), len(grouped(before, key))
+    if shown == all_:
+        return ""
+    return (f"\n{shown} of {all_} contenders: each library's fastest path per messages per "
+            f"call; all are in the tables")
+
+
 def message_speed_charts(rows: list[Row]) -> list[Chart]:
     """Per ZUC algorithm: ticks/byte against message size, one line per contender.
 
@@ -232,13 +278,15 @@ def message_speed_charts(rows: list[Row]) -> list[Chart]:
                               unit="ticks/byte") if is_zuc(r.algorithm)]
     charts = []
     for algorithm, group in grouped(chosen, lambda r: r.algorithm).items():
-        figure, (axes,) = _figure()
-        _plot_all(axes, group, lambda r: (r.suite,) + timed_contender_key(r),
-                  _speed_labels(group))
+        # wide enough that the plot, not the legend beside it, takes most of the width
+        figure, (axes,) = _figure(panel_size=(11.0, 5.0))
+        key = lambda r: (r.suite,) + timed_contender_key(r)  # noqa: E731
+        shown = fastest_series(group, key)
+        _plot_all(axes, shown, key, _speed_labels(group))
         _size_axis(axes)
         axes.set_yscale("log")
         title = f"{algorithm}: cost per byte by message size (setup included)"
-        _finish(axes, f"{title}\n{BAND_NOTE}",
+        _finish(axes, f"{title}\n{BAND_NOTE}{_series_note(group, shown, key)}",
                 f"{tick_heading(group)}/byte, log scale (lower is better)")
         charts.append(render(f"speed-{algorithm}", title, figure))
     return charts
@@ -252,12 +300,30 @@ def _ratio_bar_style(source: str, index: int) -> dict:
     return {"color": OURS_COLOURS[index % len(OURS_COLOURS)]}
 
 
+def _one_per_api(sources: list[str], macs: list[str], values: dict) -> list[str]:
+    """At most MAX_SERIES sources: every libzuc path and the document's, and of a peer one
+    source per count of messages per call (ipsec-mb's job API run from two results files
+    is one series)."""
+    kept, seen = [], set()
+    for source in sources:
+        row = next(values[(m, source)] for m in macs if (m, source) in values)
+        kind = (row.backend, per_call(row)) if row.backend != "libzuc" and not row.is_document \
+            else (source,)
+        if kind not in seen:
+            seen.add(kind)
+            kept.append(source)
+    return kept[:MAX_SERIES]
+
+
 def mac_ratio_chart(rows: list[Row]) -> Chart | None:
     """The first document's Figure 1: each ZUC-256 MAC's speed over 128-EIA3's."""
     macs, sources, values = mac_ratio_series(rows)
     if not macs:
         return None
-    figure, (axes,) = _figure()
+    sources = _one_per_api(sources, macs, values)
+    # wide enough that every bar holds its value label, turned upright; at most 16 inches
+    width = min(16.0, max(MIN_WIDTH, 0.3 * len(macs) * len(sources) + 2))
+    figure, (axes,) = _figure(panel_size=(width, 4.8))
     width = 0.8 / len(sources)
     for index, source in enumerate(sources):
         present = [(i, values[(mac, source)].median) for i, mac in enumerate(macs)
@@ -266,12 +332,14 @@ def mac_ratio_chart(rows: list[Row]) -> Chart | None:
         label = source + (DOCUMENT_SUFFIX if source.startswith("[document]") else "")
         bars = axes.bar(positions, [v for _, v in present], width, label=label,
                         **_ratio_bar_style(source, index))
-        axes.bar_label(bars, fmt="%.2f", fontsize="small", padding=2)
+        axes.bar_label(bars, fmt="%.2f", fontsize="x-small", padding=2, rotation=90)
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle=":", label="128-EIA3 = 1")
-    axes.set_xticks(range(len(macs)), macs)
-    axes.set_xlabel("ZUC-256 MAC (tag size in bits)")
-    axes.set_ylim(0, max(row.median for row in values.values()) * 1.25)
-    title = "Figure 1: ZUC-256 MAC speed relative to 128-EIA3 (same backend)"
+    axes.set_xticks(range(len(macs)), macs, rotation=30, ha="right", fontsize="small")
+    families = sorted({m.split("-mac")[0].split("-nia6")[0] for m in macs})
+    names = " and ".join("ZUC-256" if f == "zuc-256" else "ZUC-NIA6" for f in families)
+    axes.set_xlabel(f"{names} MAC (tag size in bits)")
+    axes.set_ylim(0, max(row.median for row in values.values()) * 1.35)
+    title = f"Figure 1: {names} MAC speed relative to 128-EIA3 (same backend)"
     _finish(axes, title, "speed ratio to 128-EIA3 (higher is faster)")
     axes.grid(False, axis="x")
     return render("mac-ratio", title, figure)
@@ -348,17 +416,24 @@ def ablation_table15_chart(rows: list[Row]) -> Chart | None:
 def mac_time_chart(rows: list[Row]) -> Chart | None:
     """One panel per MAC: microseconds per MAC against message size."""
     chosen = [r for r in pick(rows, suite="mac", configuration="mac")
-              if us_per_message(r) is not None]
-    if not chosen:
+              if us_per_message(r) is not None and (r.is_document or per_call(r) == 1)]
+    if not any(not r.is_document for r in chosen):
         return None
     macs = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(macs), columns=min(2, len(macs)), panel_size=(7.0, 4.5))
     for axes, (mac, group) in zip(panels, macs.items(), strict=False):
-        _plot_all(axes, group, contender_key, _series_label, us_per_message)
+        _plot_all(axes, fastest_series(group, contender_key), contender_key, _series_label,
+                  us_per_message)
         _size_axis(axes)
         axes.set_yscale("log")
         _finish(axes, mac, "µs per MAC, log scale (lower is better)")
-    title = "Table 5: µs per MAC by message size (fresh key and IV per message)"
+    # one scale for every panel, so that the MACs compare by eye
+    low = min(p.get_ylim()[0] for p in panels)
+    high = max(p.get_ylim()[1] for p in panels)
+    for axes in panels:
+        axes.set_ylim(low, high)
+    title = ("Table 5: µs per MAC by message size, one message per call (fresh key and IV "
+             "per message)")
     figure.suptitle(f"{title}\n{BAND_NOTE}")
     return render("mac-time", title, figure)
 

@@ -5,9 +5,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from .assemble import build_report
+from .assemble import Report, build_report
 from .files import remove_stale_charts, write_atomically
-from .html_report import render_html
+from .html_report import render_pages
 from .markdown_report import chart_path, render_markdown
 from .results import ResultsError, load_results
 
@@ -20,7 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m zucreport",
         description="Renders zucbench results JSON files (any suites) into OUT/index.html "
-                    "(self-contained) and OUT/README.md with charts in OUT/charts/.")
+                    "(and OUT/embedded.html) and OUT/README.md, with the charts in "
+                    "OUT/charts/.")
     parser.add_argument("results", nargs="*", metavar="RESULTS.json",
                         help="results files written by zucbench --json")
     parser.add_argument("-o", "--out", default="report", metavar="DIR",
@@ -29,16 +30,22 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _write_report(files, out: Path) -> list[Path]:
-    report = build_report(files)
+    return write_report(build_report(files), out)
+
+
+def write_report(report: Report, out: Path) -> list[Path]:
+    """The pages, the Markdown and the charts of a built report, each file whole."""
     written = []
-    charts = [c for s in report.sections for c in s.charts]
+    charts = [c for s in report.sections + report.appendix for c in s.charts]
+    if report.summary and report.summary.chart:
+        charts.insert(0, report.summary.chart)
     for chart in charts:
         path = out / chart_path(chart, CHARTS_DIR)
         write_atomically(path, chart.png)
         written.append(path)
     remove_stale_charts(out / CHARTS_DIR, {p.name for p in written})
-    for name, text in (("README.md", render_markdown(report, CHARTS_DIR)),
-                       ("index.html", render_html(report))):
+    pages = render_pages(report, CHARTS_DIR)
+    for name, text in (("README.md", render_markdown(report, CHARTS_DIR)), *pages.items()):
         write_atomically(out / name, text.encode("utf-8"))
         written.append(out / name)
     return written

@@ -108,12 +108,17 @@ def _megabytes(kilobytes: float | None) -> float | None:
 def table2_row(configuration: Configuration) -> TableRow:
     number = configuration.number
     label = configuration.label + ("" if configuration.in_table1 else NOT_IN_TABLE1)
+    # the whole machine's figures come from samples taken while the child ran: none, none
+    sampled = number("sys_samples") != 0
+
+    def system(value: float | None) -> float | None:
+        return value if sampled else None
     cells = [_bits_cell(configuration, "key_bits"), _bits_cell(configuration, "rounds"),
              configuration.mode.upper(), _latency_cell(configuration),
              units.mbs(number("throughput_mbs")), units.one_decimal(number("cpu_percent")),
              units.whole(number("peak_rss_kb")), units.ratio(number("mem_percent")),
-             units.one_decimal(number("sys_cpu_percent")),
-             units.whole(_megabytes(number("sys_mem_used_kb")))]
+             units.one_decimal(system(number("sys_cpu_percent"))),
+             units.whole(_megabytes(system(number("sys_mem_used_kb"))))]
     return TableRow(label, cells, configuration.row.is_document)
 
 
@@ -130,7 +135,8 @@ def _table2_notes(chosen: list[Configuration]) -> list[str]:
              f"memory: the child process; system CPU % and memory: the whole machine while "
              f"it ran (MB = {KB_PER_MB} KB).",
              f"{units.NOT_APPLICABLE}: not applicable (a stream cipher's block, a public-key "
-             f"scheme's rounds)."]
+             f"scheme's rounds); {units.MISSING}: no sample of the whole machine was taken "
+             f"while the run lasted (too short for the sampler)."]
     if not all(c.in_table1 for c in chosen):
         notes.append(f"{NOT_IN_TABLE1}: not among the paper's Table 1 configurations.")
     if any(c.row.is_document for c in chosen):

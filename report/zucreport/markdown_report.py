@@ -38,10 +38,23 @@ def _section(section: Section, charts_dir: str) -> str:
     return "\n".join(parts)
 
 
+def _summary(report: Report, charts_dir: str) -> list[str]:
+    summary = report.summary
+    if summary is None:
+        return []
+    parts = ["## Summary: libzuc against its peers\n",
+             "\n".join(f"- **{k}**: {_cell(v)}" for k, v in summary.facts) + "\n",
+             *(f"{s}\n" for s in summary.sentences)]
+    if summary.chart:
+        parts.append(_chart(summary.chart, charts_dir))
+    return parts + [_table(t) for t in summary.tables]
+
+
 def render_markdown(report: Report, charts_dir: str = "charts") -> str:
     parts = [
         f"# {report.title}\n",
-        "Medians of repeated runs; quartiles are in the results files. Rows marked "
+        *_summary(report, charts_dir),
+        "Medians of repeated runs, with the quartiles of the repeats in brackets. Rows marked "
         "[document] (in italics) are the source documents' published figures, measured on "
         "another machine.\n",
         _table(report.inputs),
@@ -50,5 +63,6 @@ def render_markdown(report: Report, charts_dir: str = "charts") -> str:
         _table(report.machine),
         *(f"{note}\n" for note in report.machine_notes),
         *(_section(s, charts_dir) for s in report.sections),
+        *(_section(s, charts_dir) for s in report.appendix),
     ]
     return "\n".join(parts)

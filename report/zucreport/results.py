@@ -15,7 +15,8 @@ REQUIRED_TEXT = ("suite", "algorithm", "configuration", "backend", "implementati
 REQUIRED_COUNTS = ("size_bytes", "repeats")
 REQUIRED_NUMBERS = ("median", "q1", "q3")
 OPTIONAL_NUMBERS = ("median_ns", "mbps", "median_ticks_per_message", "median_us_per_message",
-                    "threads", "messages", "messages_per_call", "ratio", "ratio_q1", "ratio_q3")
+                    "threads", "messages", "messages_per_call", "ratio", "ratio_q1", "ratio_q3",
+                    "in_flight")
 # The embedded suite: one cipher configuration run on a file in a child process.
 EMBEDDED_NUMBERS = (
     "key_bits", "block_bits", "rounds", "output_bytes", "latency_ms_mean", "latency_ms_sd",
@@ -54,6 +55,7 @@ class Row:
     text: Mapping[str, str] = field(default_factory=dict)
     flags: Mapping[str, bool] = field(default_factory=dict)
     context: Mapping[str, Any] = field(default_factory=dict)
+    samples: tuple[float, ...] = ()         # every repeat, in the order taken (newer files)
 
     @property
     def is_document(self) -> bool:
@@ -101,6 +103,9 @@ def _field_problem(result: Mapping[str, Any]) -> str | None:
     for name in OPTIONAL_FLAGS:
         if name in result and not isinstance(result[name], bool):
             return f"'{name}' is not true or false"
+    samples = result.get("samples", [])
+    if not isinstance(samples, list) or not all(map(_is_number, samples)):
+        return "'samples' is not an array of numbers"
     return None
 
 
@@ -115,7 +120,7 @@ def _row_from(result: Mapping[str, Any], context: Mapping[str, Any]) -> Row:
         q1=float(result["q1"]), q3=float(result["q3"]), optional=optional,
         text={name: result[name] for name in OPTIONAL_TEXT if name in result},
         flags={name: result[name] for name in OPTIONAL_FLAGS if name in result},
-        context=context)
+        context=context, samples=tuple(float(x) for x in result.get("samples", ())))
 
 
 def _read_json(path: str) -> Any:

@@ -78,19 +78,49 @@ def threads_of(row: Row) -> int:
     return int(row.optional.get("threads", 1))
 
 
-def contender_key(row: Row) -> tuple[str, str, int]:
-    """A contender; run on several threads at once, it is another one (never one series or
-    one row with its single-thread figures)."""
-    return (row.backend, row.implementation, threads_of(row))
+def per_call(row: Row) -> int:
+    """Messages one call of the row's contender took: the row's in_flight; in files older
+    than that field, libzuc and ipsec-mb's N-buffer and N-jobs APIs ran many at a time."""
+    if "in_flight" in row.optional:
+        return int(row.optional["in_flight"])
+    if row.is_document:
+        return 1
+    if row.backend == "libzuc":
+        return int(row.context.get("in_flight", 16))
+    lead = row.implementation.split("-")[0]
+    return int(lead) if lead.isdigit() else 1
+
+
+# The configurations whose calls take messages (a stream or a setup is one at a time).
+MESSAGE_CONFIGURATIONS = ("message", "mac", "imix")
+
+
+def calls_messages(row: Row) -> bool:
+    return row.configuration in MESSAGE_CONFIGURATIONS and row.suite != "embedded" \
+        and not row.is_document
+
+
+def per_call_text(row: Row) -> str:
+    """"1/call" or "16/call": how many messages one call of the contender took."""
+    return f"{per_call(row)}/call"
+
+
+def contender_key(row: Row) -> tuple[str, str, int, int]:
+    """A contender; run on several threads at once, or with another count of messages per
+    call, it is another one (never one series or one row with the other's figures)."""
+    return (row.backend, row.implementation, threads_of(row),
+            per_call(row) if calls_messages(row) else 0)
 
 
 def contender_label(row: Row) -> str:
-    """"libzuc-scalar", "ipsec-mb-job", "libzuc-avx2 (2 threads)", or
-    "[document] core-i3-3.4ghz-2011"."""
+    """"libzuc-scalar, 16/call", "ipsec-mb-job, 1/call", "libzuc-avx2, 16/call (2
+    threads)", or "[document] core-i3-3.4ghz-2011"."""
     if row.is_document:
         return f"[document] {row.implementation}"
     threads = threads_of(row)
-    return f"{row.backend}-{row.implementation}" + (f" ({threads} threads)" if threads > 1 else "")
+    calls = f", {per_call_text(row)}" if calls_messages(row) else ""
+    return (f"{row.backend}-{row.implementation}{calls}"
+            + (f" ({threads} threads)" if threads > 1 else ""))
 
 
 def by_size(rows: Iterable[Row]) -> dict[int, Row]:

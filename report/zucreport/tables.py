@@ -32,6 +32,7 @@ from .select import (
     grouped,
     in_order,
     ours_first,
+    per_call,
     pick,
     sizes_of,
     tick_heading,
@@ -64,7 +65,8 @@ def _notes_for(rows: Iterable[Row], *extra: str) -> list[str]:
     notes = list(extra)
     if any(r.is_document for r in rows):
         notes.append(DOCUMENT_NOTE)
-        if rows[0].unit.startswith(("ticks/", "bits/")) and \
+        documents = [r for r in rows if r.is_document]
+        if any(r.unit.startswith(("ticks/", "bits/")) for r in documents) and \
                 tick_heading(rows) != units.DOCUMENT_TICKS:
             notes.append(f"[document] rows are in the document's own unit, "
                          f"{units.DOCUMENT_TICKS}.")
@@ -188,11 +190,21 @@ def _value_of(rows: list[Row], configuration: str) -> Row | None:
     return matching[-1] if matching else None
 
 
+def _rate_cell(row: Row) -> str:
+    """Mbps, with the speeds at the quartiles of the time (a rate is its inverse)."""
+    rate = mbps(row)
+    if rate is None or row.q1 <= 0 or row.q3 <= 0:
+        return units.whole(rate)
+    return units.with_spread(rate, rate * row.median / row.q3, rate * row.median / row.q1,
+                             units.whole)
+
+
 def _init_stream_row(rows: list[Row], label: Callable[[Row], str]) -> TableRow:
     init, stream = _value_of(rows, "init"), _value_of(rows, "stream")
-    cells = [units.whole(init.median if init else None),
-             units.cycles(stream.median if stream else None),
-             units.whole(mbps(stream) if stream else None)]
+    cells = [units.with_spread(init.median, init.q1, init.q3, units.whole) if init
+             else units.MISSING,
+             _ticks(stream) if stream else units.MISSING,
+             _rate_cell(stream) if stream else units.MISSING]
     return TableRow(label(rows[0]), cells, document=rows[0].is_document)
 
 
@@ -209,7 +221,7 @@ def estream_init_stream_table(rows: list[Row]) -> Table | None:
         table.rows.append(_init_stream_row(group, label))
     table.notes = _notes_for(chosen, "Init: key/IV setup alone; Stream: one keystream in "
                                      "64 KiB blocks, setup excluded; Mbps from this machine's tick "
-                                     "rate (none for the document's rows).")
+                                     "rate (none for the document's rows).", SPREAD_NOTE)
     return table
 
 
@@ -237,17 +249,39 @@ def estream_ratio_table(rows: list[Row]) -> Table | None:
 # ---- mac ---------------------------------------------------------------------
 
 def mac_time_table(rows: list[Row]) -> Table | None:
-    """Table 5: microseconds per MAC, fresh key and IV per message."""
+    """Table 5: microseconds per MAC, fresh key and IV per message, for the contenders that
+    take one message per call (and the document's figures): the time one MAC takes. A
+    contender that took many per call gives an average over its batch, not a MAC's time:
+    its figures are in mac_batch_table."""
     chosen = [r for r in pick(rows, suite="mac", configuration="mac")
-              if us_per_message(r) is not None]
+              if us_per_message(r) is not None and (r.is_document or per_call(r) == 1)]
     if not chosen:
         return None
-    table = _size_table("Table 5: µs per MAC, by message size (bytes)", chosen,
-                        _spread_of(us_per_message, units.micros),
+    table = _size_table("Table 5: µs per MAC, one message per call, by message size (bytes)",
+                        chosen, _spread_of(us_per_message, units.micros),
                         key=_algorithm_and_contender, label=_labelled_with_algorithm)
     messages = messages_note(chosen)
     if messages:
         table.notes.insert(0, messages)
+    table.notes.insert(0, "One message per call: the time from a message to its MAC. The "
+                          "[document] rows are µs, as published.")
+    return table
+
+
+def mac_batch_table(rows: list[Row]) -> Table | None:
+    """Table 5's contenders that took many messages per call, in ticks per byte: an average
+    over a batch of MACs, not the time one MAC takes."""
+    chosen = [r for r in pick(rows, suite="mac", configuration="mac", unit="ticks/byte")
+              if not r.is_document and per_call(r) > 1]
+    if not chosen:
+        return None
+    table = _size_table(f"Table 5, many messages per call: {tick_heading(chosen)}/byte by "
+                        f"message size (bytes)", chosen, _ticks,
+                        key=_algorithm_and_contender,
+                        label=tick_labels(chosen, _labelled_with_algorithm))
+    table.notes.insert(0, "Many messages per call (the count is in each row's name): the "
+                          "figure is the batch's time over its bytes, so it is no single "
+                          "MAC's latency and is shown per byte, not per MAC.")
     return table
 
 
@@ -284,7 +318,10 @@ def mac_ratio_table(rows: list[Row]) -> Table | None:
 # ---- ablation ----------------------------------------------------------------
 
 def _gain_row(gain: VariantGain) -> TableRow:
-    return TableRow(gain.label, [units.gbps(gain.ours_gbps), units.percent(gain.ours_gain),
+    mine = gain.ours_row
+    ours = units.with_spread(mine.median, mine.q1, mine.q3, units.gbps) if mine \
+        else units.gbps(gain.ours_gbps)
+    return TableRow(gain.label, [ours, units.percent(gain.ours_gain),
                                  units.gbps(gain.document_gbps),
                                  units.percent(gain.document_gain)])
 
@@ -376,9 +413,38 @@ def ablation_table15_tables(rows: list[Row]) -> list[Table]:
                             _spread_of(lambda r: r.median, units.bits_per_cycle),
                             key=timed_contender_key, label=tick_labels(group, _table15_label))
         table.notes[:0] = [note for note in (table15_best_note(rows, algorithm),
-                                             _table15_fastest(group, unit)) if note]
+                                             _table15_fastest(group, unit),
+                                             table13_and_15_note(rows, algorithm)) if note]
         tables.append(table)
     return tables
+
+
+GIBIBIT = 2 ** 30
+
+
+def table13_and_15_note(rows: list[Row], algorithm: str) -> str | None:
+    """Why one contender's Table 13 and Table 15 figures differ: each in Gbps (2^30 bits/s,
+    Table 13's unit), and the work each times."""
+    for row13 in pick(rows, suite="ablation", configuration="table13", algorithm=algorithm):
+        if row13.is_document or row13.unit != "Gbps":
+            continue
+        same = [r for r in pick(rows, suite="ablation", configuration="table15",
+                                algorithm=algorithm, backend=row13.backend,
+                                implementation=row13.implementation) if r.unit == "bits/cycle"]
+        ghz = row13.context.get("tick_ghz")
+        if not same or not ghz:
+            continue
+        longest = max(same, key=lambda r: r.size_bytes)
+        gbps15 = longest.median * float(ghz) * 1e9 / GIBIBIT
+        return (f"Tables 13 and 15 time different work: {row13.backend}-"
+                f"{row13.implementation} makes {units.gbps(row13.median)} Gbps in Table 13 "
+                f"and {units.gbps(gbps15)} Gbps (2^30 bits/s) in Table 15 at "
+                f"{units.size_text(longest.size_bytes)}, {gbps15 / row13.median:.2f}x. Table "
+                f"13 follows the document's unit, 128 bits of keystream per call into one "
+                f"16-byte buffer, so a call's overhead weighs on every 16 bytes; Table 15 "
+                f"encrypts whole messages, one call each. Compare variants within a table, "
+                f"not across the two.")
+    return None
 
 
 def _table15_fastest(group: list[Row], unit: str) -> str | None:
