@@ -92,7 +92,9 @@ def per_call(row: Row) -> int:
 
 
 # The configurations whose calls take messages (a stream or a setup is one at a time).
-MESSAGE_CONFIGURATIONS = ("message", "mac", "imix")
+# the configurations timed over messages (the MAC ratios too: one run of the mac suite
+# at 16 per call and one at 1 are two sources, never one)
+MESSAGE_CONFIGURATIONS = ("message", "mac", "imix", "ratio-to-128-eia3")
 
 
 def calls_messages(row: Row) -> bool:
