@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_ct_x86.c — one ZUC stream in constant time on x86-64: F on a 128-bit
+ * register, its S-boxes computed, never looked up by data.
+ *
+ * Built twice: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and AES-NI)
+ * and with GFNI as "ct-gfni" (zuc_ct_gfni.c: AVX2 and GFNI). F's registers
+ * are one vector [R1, R2, R1, R2]. A step:
+ *   W = [R1 + X1, R2 ^ X2, ...]                       (an add, a xor, a blend)
+ *   [u, v, u, v] with u = W1L || W2H, v = W2L || W1H   (one byte shuffle)
+ *   L1 on the u lanes, L2 on the v lanes at once: both are x ^ P(x) ^ rot_c
+ *   (x ^ (x <<< 8) ^ (x <<< 16)) with P a byte rotation (24 / 8) and c = 2 /
+ *   14, so six per-lane variable shifts and one shuffle, no lane moves;
+ *   S on all sixteen bytes: S1 by the AES S-box between two affine maps
+ *   (nibble shuffles) or by GFNI, S0 by its network of 4-bit boxes (nibble
+ *   shuffles), each byte then taken from the box it belongs to.
+ * The AES trick needs no shuffle: AESENCLAST's ShiftRows moves byte r of
+ * column c to column c - r, and with [u, v, u, v] the bytes S1 owns (rows 0
+ * and 2) land on a copy of their own column. The tables are
+ * lib/core/zuc_sbox_maps.h's. */
+#include <immintrin.h>
+
+#include "zuc_sbox_maps.h"
+
+typedef __m128i ct_vec;
+
+#define CT_V_INLINE static inline __attribute__((always_inline))
+
+#define CT_BYTES16(list) _mm_setr_epi8(list)
+#define CT_B(x) (char)(x)
+#define CT_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)            \
+    _mm_setr_epi8(CT_B(a0), CT_B(a1), CT_B(a2), CT_B(a3), CT_B(a4), CT_B(a5), CT_B(a6), CT_B(a7), \
+                  CT_B(a8), CT_B(a9), CT_B(a10), CT_B(a11), CT_B(a12), CT_B(a13), CT_B(a14),      \
+                  CT_B(a15))
+#define CT_TABLE_OF(list) CT_TABLE(list)
+
+CT_V_INLINE ct_vec ct_fsm_set(uint32_t r1, uint32_t r2)
+{
+    return _mm_setr_epi32((int)r1, (int)r2, (int)r1, (int)r2);
+}
+
+CT_V_INLINE void ct_fsm_get(ct_vec v, uint32_t r[2])
+{
+    _mm_storel_epi64((__m128i *)(void *)r, v);
+}
+
+CT_V_INLINE ct_vec ct_fsm_x(uint32_t x1, uint32_t x2)
+{
+    return _mm_setr_epi32((int)x1, (int)x2, (int)x1, (int)x2);
+}
+
+CT_V_INLINE ct_vec ct_fsm_xload(const uint32_t p[2])
+{
+    return _mm_castpd_si128(_mm_loaddup_pd((const double *)(const void *)p));
+}
+
+/* f(x) = lo[x & 15] ^ hi[x >> 4] on every byte. */
+CT_V_INLINE __m128i ct_nibble_map(__m128i lo4, __m128i hi4, __m128i lo, __m128i hi)
+{
+    return _mm_xor_si128(_mm_shuffle_epi8(lo, lo4), _mm_shuffle_epi8(hi, hi4));
+}
+
+/* S applied to every 32-bit word of [u, v, u, v]: S0 on bytes 3 and 1, S1 on
+ * bytes 2 and 0. */
+CT_V_INLINE __m128i ct_sbox(__m128i x)
+{
+    const __m128i low4 = _mm_set1_epi8(0x0F);
+    __m128i lo4 = _mm_and_si128(x, low4);
+    __m128i hi4 = _mm_and_si128(_mm_srli_epi16(x, 4), low4);
+#if defined(ZUC_CT_GFNI)
+    __m128i y = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x((long long)ZUC_GFNI_S1_A), 0);
+    __m128i s1 =
+        _mm_gf2p8affineinv_epi64_epi8(y, _mm_set1_epi64x((long long)ZUC_GFNI_S1_H), ZUC_GFNI_S1_C);
+#else
+    __m128i a = ct_nibble_map(lo4, hi4, CT_TABLE_OF(ZUC_S1_A_LO), CT_TABLE_OF(ZUC_S1_A_HI));
+    __m128i y = _mm_aesenclast_si128(a, _mm_setzero_si128()); /* ShiftRows: see above */
+    __m128i s1 = ct_nibble_map(_mm_and_si128(y, low4), _mm_and_si128(_mm_srli_epi16(y, 4), low4),
+                               CT_TABLE_OF(ZUC_S1_B_LO), CT_TABLE_OF(ZUC_S1_B_HI));
+#endif
+    /* S0: t1 = x1 ^ P1[x2], t2 = x2 ^ P2[t1], S0 = 2 t1 ^ R[t2] */
+    __m128i t1 = _mm_xor_si128(hi4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P1), lo4));
+    __m128i t2 = _mm_xor_si128(lo4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P2), t1));
+    __m128i s0 = _mm_xor_si128(_mm_add_epi8(t1, t1), _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_R), t2));
+    return _mm_blendv_epi8(s1, s0, _mm_set1_epi16((short)0xFF00));
+}
+
+CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, ct_vec x)
+{
+    /* [W1, W2, W1, W2] */
+    __m128i w = _mm_blend_epi32(_mm_add_epi32(r, x), _mm_xor_si128(r, x), 0xA);
+    /* [u, v, u, v]: u = W1 << 16 | W2 >> 16, v = W2 << 16 | W1 >> 16 */
+    const __m128i to_uv = _mm_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5);
+    /* the same, then u <<< 24 and v <<< 8 (P), in one shuffle */
+    const __m128i to_puv = _mm_setr_epi8(7, 0, 1, 6, 5, 2, 3, 4, 7, 0, 1, 6, 5, 2, 3, 4);
+    __m128i uv = _mm_shuffle_epi8(w, to_uv);
+    __m128i p = _mm_shuffle_epi8(w, to_puv);
+    /* rot_c(y) with y = x ^ (x <<< 8) ^ (x <<< 16): six shifts of x */
+    const __m128i c0 = _mm_setr_epi32(2, 14, 2, 14), c0r = _mm_setr_epi32(30, 18, 30, 18);
+    const __m128i c8 = _mm_setr_epi32(10, 22, 10, 22), c8r = _mm_setr_epi32(22, 10, 22, 10);
+    const __m128i c16 = _mm_setr_epi32(18, 30, 18, 30), c16r = _mm_setr_epi32(14, 2, 14, 2);
+    __m128i a = _mm_xor_si128(_mm_sllv_epi32(uv, c0), _mm_srlv_epi32(uv, c0r));
+    __m128i b = _mm_xor_si128(_mm_sllv_epi32(uv, c8), _mm_srlv_epi32(uv, c8r));
+    __m128i c = _mm_xor_si128(_mm_sllv_epi32(uv, c16), _mm_srlv_epi32(uv, c16r));
+    __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p), _mm_xor_si128(a, _mm_xor_si128(b, c)));
+    return ct_sbox(l);
+}
+
+#include "zuc_ct_body.h"
