@@ -155,21 +155,17 @@ static inline void ct_fsm_get(ct_vec v, uint32_t r[2])
     r[1] = v.r2;
 }
 
-static inline ct_vec ct_fsm_x(uint32_t x1, uint32_t x2)
+static inline void ct_fsm_prep(uint32_t p[4], uint32_t x1, uint32_t x2)
 {
-    return (ct_vec){ x1, x2 };
-}
-
-static inline ct_vec ct_fsm_xload(const uint32_t p[2])
-{
-    return (ct_vec){ p[0], p[1] };
+    p[0] = x1;
+    p[1] = x2;
 }
 
 /* F's update (3GPP Doc 2 §3.4): S0 takes bytes 3 and 1 of u and v, S1 bytes
  * 2 and 0; each box runs once on its four bytes. */
-static ct_vec ct_fsm_next(ct_vec f, ct_vec x)
+static ct_vec ct_fsm_next(ct_vec f, const uint32_t x[2])
 {
-    uint32_t w1 = f.r1 + x.r1, w2 = f.r2 ^ x.r2;
+    uint32_t w1 = f.r1 + x[0], w2 = f.r2 ^ x[1];
     uint32_t u = (w1 << 16) | (w2 >> 16), v = (w2 << 16) | (w1 >> 16);
     u ^= ct_rotl(u, 2) ^ ct_rotl(u, 10) ^ ct_rotl(u, 18) ^ ct_rotl(u, 24);
     v ^= ct_rotl(v, 8) ^ ct_rotl(v, 14) ^ ct_rotl(v, 22) ^ ct_rotl(v, 30);

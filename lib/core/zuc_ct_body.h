@@ -8,9 +8,9 @@
  *   ct_vec                     F's registers as the path keeps them
  *   ct_vec ct_fsm_set(r1, r2)  from R1, R2
  *   void ct_fsm_get(v, r[2])   R1, R2 back (r[0] = R1, r[1] = R2)
- *   ct_vec ct_fsm_x(x1, x2)    X1, X2 as F takes them
- *   ct_vec ct_fsm_xload(p)     the same from p[0] = X1, p[1] = X2
- *   ct_vec ct_fsm_next(v, x)   F's update: W1 = R1 + X1, W2 = R2 ^ X2,
+ *   void ct_fsm_prep(p[4], x1, x2)  X1, X2 as F takes them (made ahead)
+ *   ct_vec ct_fsm_next(v, p)   F's update from what ct_fsm_prep made:
+ *                              W1 = R1 + X1, W2 = R2 ^ X2,
  *                              R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H))
  *   CT_IMPL, CT_IMPL_NAME, ct_usable()
  *
@@ -52,17 +52,16 @@ CT_INLINE uint32_t ct_hl(uint32_t lo_cell, uint32_t hi_cell)
     return (lo_cell << 16) | (hi_cell >> 15);
 }
 
-/* F's inputs of one word: X1, X2 side by side (one load), X0 and X3. */
+/* F's inputs of one word: X1, X2 as ct_fsm_prep makes them, X0 and X3. */
 typedef struct {
-    _Alignas(16) uint32_t x12[16][2];
+    _Alignas(16) uint32_t xf[16][4];
     uint32_t x0[16], x3[16];
 } ct_inputs;
 
 CT_INLINE void ct_prepare(ct_inputs *in, unsigned j, const uint32_t *c)
 {
     in->x0[j] = ct_x0(c);
-    in->x12[j][0] = ct_hl(c[11], c[9]);
-    in->x12[j][1] = ct_hl(c[7], c[5]);
+    ct_fsm_prep(in->xf[j], ct_hl(c[11], c[9]), ct_hl(c[7], c[5]));
     in->x3[j] = ct_hl(c[2], c[0]);
 }
 
@@ -82,7 +81,9 @@ static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
             ct_fsm_get(f, r);
             uint32_t x = ct_x0(w);
             uint32_t wv = (x ^ r[0]) + r[1];
-            f = ct_fsm_next(f, ct_fsm_x(ct_hl(w[11], w[9]), ct_hl(w[7], w[5])));
+            _Alignas(16) uint32_t xf[4];
+            ct_fsm_prep(xf, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));
+            f = ct_fsm_next(f, xf);
             /* the last round works: the LFSR takes no W */
             uint32_t u = done + i < rounds ? wv >> 1 : 0;
             s[16 + i] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], u);
@@ -121,7 +122,7 @@ CT_INLINE uint32_t ct_word(ct_gen *g, ct_vec *f, unsigned j, int ahead)
     uint32_t r[2];
     ct_fsm_get(*f, r);
     uint32_t z = ((in->x0[j] ^ r[0]) + r[1]) ^ in->x3[j];
-    *f = ct_fsm_next(*f, ct_fsm_xload(in->x12[j]));
+    *f = ct_fsm_next(*f, in->xf[j]);
     if (ahead) {
         uint32_t *c = g->c + 16 + j;
         c[16] = ct_lfsr(c[0], c[4], c[10], c[13], c[15], 0);

@@ -5,8 +5,9 @@
  * Built twice: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and AES-NI)
  * and with GFNI as "ct-gfni" (zuc_ct_gfni.c: AVX2 and GFNI). F's registers
  * are one vector [R1, R2, R1, R2]. A step:
- *   W = [R1 + X1, R2 ^ X2, ...]                       (an add, a xor, a blend)
- *   [u, v, u, v] with u = W1L || W2H, v = W2L || W1H   (one byte shuffle)
+ *   W = [R1 + X1, R2, ...]                              (one add)
+ *   [u, v, u, v] with u = W1L || W2H, v = W2L || W1H   (one byte shuffle; X2,
+ *   linear in u and v, is XORed in after L from values made ahead)
  *   L1 on the u lanes, L2 on the v lanes at once: both are x ^ P(x) ^ rot_c
  *   (x ^ (x <<< 8) ^ (x <<< 16)) with P a byte rotation (24 / 8) and c = 2 /
  *   14, so six per-lane variable shifts and one shuffle, no lane moves;
@@ -40,15 +41,30 @@ CT_V_INLINE ct_vec ct_fsm_set(uint32_t r1, uint32_t r2)
 
 CT_V_INLINE void ct_fsm_get(ct_vec v, uint32_t r[2])
 {
-    _mm_storel_epi64((__m128i *)(void *)r, v);
+    /* register moves: a store and reload would put store forwarding on
+     * F's loop */
+    r[0] = (uint32_t)_mm_cvtsi128_si32(v);
+    r[1] = (uint32_t)_mm_extract_epi32(v, 1);
 }
 
-CT_V_INLINE ct_vec ct_fsm_x(uint32_t x1, uint32_t x2)
+static inline uint32_t ct_rotl32(uint32_t x, unsigned k)
 {
-    return _mm_setr_epi32((int)x1, (int)x2, (int)x1, (int)x2);
+    return (x << k) | (x >> (32 - k));
 }
 
-CT_V_INLINE ct_vec ct_fsm_xload(const uint32_t p[2])
+/* W2 = R2 ^ X2 is linear, and so are L1, L2: X2's share of the S-box
+ * inputs, L1(X2H) and L2(X2L << 16), is made ahead and XORed after L, so F
+ * only adds X1. p = X1, 0, L1(X2H), L2(X2L << 16), each pair loaded twice. */
+CT_V_INLINE void ct_fsm_prep(uint32_t p[4], uint32_t x1, uint32_t x2)
+{
+    uint32_t a = x2 >> 16, b = x2 << 16;
+    p[0] = x1;
+    p[1] = 0;
+    p[2] = a ^ ct_rotl32(a, 2) ^ ct_rotl32(a, 10) ^ ct_rotl32(a, 18) ^ ct_rotl32(a, 24);
+    p[3] = b ^ ct_rotl32(b, 8) ^ ct_rotl32(b, 14) ^ ct_rotl32(b, 22) ^ ct_rotl32(b, 30);
+}
+
+CT_V_INLINE __m128i ct_load_pair2(const uint32_t *p)
 {
     return _mm_castpd_si128(_mm_loaddup_pd((const double *)(const void *)p));
 }
@@ -83,16 +99,16 @@ CT_V_INLINE __m128i ct_sbox(__m128i x)
     return _mm_blendv_epi8(s1, s0, _mm_set1_epi16((short)0xFF00));
 }
 
-CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, ct_vec x)
+CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
 {
-    /* [W1, W2, W1, W2] */
-    __m128i w = _mm_blend_epi32(_mm_add_epi32(r, x), _mm_xor_si128(r, x), 0xA);
-    /* [u, v, u, v]: u = W1 << 16 | W2 >> 16, v = W2 << 16 | W1 >> 16 */
+    /* [W1, R2, W1, R2]: X2 comes after L (ct_fsm_prep) */
+    __m128i w = _mm_add_epi32(r, ct_load_pair2(p));
+    /* [u, v, u, v] but for X2: u = W1 << 16 | R2 >> 16, v = R2 << 16 | W1 >> 16 */
     const __m128i to_uv = _mm_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5);
     /* the same, then u <<< 24 and v <<< 8 (P), in one shuffle */
     const __m128i to_puv = _mm_setr_epi8(7, 0, 1, 6, 5, 2, 3, 4, 7, 0, 1, 6, 5, 2, 3, 4);
     __m128i uv = _mm_shuffle_epi8(w, to_uv);
-    __m128i p = _mm_shuffle_epi8(w, to_puv);
+    __m128i p8 = _mm_xor_si128(_mm_shuffle_epi8(w, to_puv), ct_load_pair2(p + 2));
     /* rot_c(y) with y = x ^ (x <<< 8) ^ (x <<< 16): six shifts of x */
     const __m128i c0 = _mm_setr_epi32(2, 14, 2, 14), c0r = _mm_setr_epi32(30, 18, 30, 18);
     const __m128i c8 = _mm_setr_epi32(10, 22, 10, 22), c8r = _mm_setr_epi32(22, 10, 22, 10);
@@ -100,7 +116,7 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, ct_vec x)
     __m128i a = _mm_xor_si128(_mm_sllv_epi32(uv, c0), _mm_srlv_epi32(uv, c0r));
     __m128i b = _mm_xor_si128(_mm_sllv_epi32(uv, c8), _mm_srlv_epi32(uv, c8r));
     __m128i c = _mm_xor_si128(_mm_sllv_epi32(uv, c16), _mm_srlv_epi32(uv, c16r));
-    __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p), _mm_xor_si128(a, _mm_xor_si128(b, c)));
+    __m128i l = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(uv, p8), a), _mm_xor_si128(b, c));
     return ct_sbox(l);
 }
 
