@@ -16,6 +16,9 @@
 static int ct_usable(void)
 {
     unsigned a, b, c, d;
+#if defined(ZUC_CT_EMULATED)
+    return zuc_cpu_has_avx2() && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_BMI2);
+#endif
     return zuc_cpu_has_avx2() && __get_cpuid_count(7, 0, &a, &b, &c, &d) && (c & (1u << 8)) &&
            (b & bit_BMI2);
 }

@@ -19,6 +19,16 @@
  * and 2) land on a copy of their own column. The tables are
  * lib/core/zuc_sbox_maps.h's. */
 #include <immintrin.h>
+#if defined(ZUC_CT_EMULATED)
+/* "ct-gfni-emu" (zuc_ct_gfni_emu.c, tests only): the GFNI intrinsics from
+ * SIMDe, the rest native. */
+#define SIMDE_X86_GFNI_NO_NATIVE
+#define SIMDE_X86_AVX512F_NO_NATIVE
+#define SIMDE_X86_AVX512BW_NO_NATIVE
+#define SIMDE_X86_AVX512VL_NO_NATIVE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/gfni.h>
+#endif
 
 #include "zuc_sbox_maps.h"
 
