@@ -175,4 +175,10 @@ static ct_vec ct_fsm_next(ct_vec f, const uint32_t x[2])
                      ((s1 >> 8) & 0x00FF00FFu) | (s0 & 0xFF00FF00u) };
 }
 
+static inline ct_vec ct_fsm_next_regs(ct_vec f, uint32_t x1, uint32_t x2)
+{
+    const uint32_t x[2] = { x1, x2 };
+    return ct_fsm_next(f, x);
+}
+
 #include "zuc_ct_body.h"

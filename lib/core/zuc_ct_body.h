@@ -12,6 +12,10 @@
  *   ct_vec ct_fsm_next(v, p)   F's update from what ct_fsm_prep made:
  *                              W1 = R1 + X1, W2 = R2 ^ X2,
  *                              R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H))
+ *   ct_vec ct_fsm_next_regs(v, x1, x2)  the same from X1, X2 in registers
+ *                              (initialisation: what was just made is not
+ *                              read back through memory, where a wide load
+ *                              of narrow stores would wait for them)
  *   CT_IMPL, CT_IMPL_NAME, ct_usable()
  *
  * The LFSR, the bit reorganisation and W (3GPP Doc 2 §3.2-3.4) are integer
@@ -81,9 +85,7 @@ static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
             ct_fsm_get(f, r);
             uint32_t x = ct_x0(w);
             uint32_t wv = (x ^ r[0]) + r[1];
-            _Alignas(16) uint32_t xf[4];
-            ct_fsm_prep(xf, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));
-            f = ct_fsm_next(f, xf);
+            f = ct_fsm_next_regs(f, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));
             /* the last round works: the LFSR takes no W */
             uint32_t u = done + i < rounds ? wv >> 1 : 0;
             s[16 + i] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], u);

@@ -100,12 +100,11 @@ CT_V_INLINE uint8x16_t ct_sbox(uint8x16_t x)
     return vbslq_u8(s0_bytes, s0, s1);
 }
 
-CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
+CT_V_INLINE ct_vec ct_fsm_step(ct_vec r, uint32x4_t x1v, uint32x4_t xlv)
 {
-    uint8x16_t w = vreinterpretq_u8_u32(vaddq_u32(r, ct_load_pair2(p)));
+    uint8x16_t w = vreinterpretq_u8_u32(vaddq_u32(r, x1v));
     uint32x4_t uv = vreinterpretq_u32_u8(vqtbl1q_u8(w, ct_table(TO_UV)));
-    uint32x4_t pv =
-        veorq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(w, ct_table(TO_PUV))), ct_load_pair2(p + 2));
+    uint32x4_t pv = veorq_u32(vreinterpretq_u32_u8(vqtbl1q_u8(w, ct_table(TO_PUV))), xlv);
     /* rot_c for c = 2 (L1 lanes), 14 (L2 lanes), then c + 8, c + 16; a
      * negative count shifts right */
     static const int32_t counts[6][4] = {
@@ -120,6 +119,19 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
         veorq_u32(vshlq_u32(uv, vld1q_s32(counts[4])), vshlq_u32(uv, vld1q_s32(counts[5])));
     uint32x4_t l = veorq_u32(veorq_u32(veorq_u32(uv, pv), a), veorq_u32(b, c));
     return vreinterpretq_u32_u8(ct_sbox(vreinterpretq_u8_u32(l)));
+}
+
+CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
+{
+    return ct_fsm_step(r, ct_load_pair2(p), ct_load_pair2(p + 2));
+}
+
+CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
+{
+    uint32_t p[4];
+    ct_fsm_prep(p, x1, x2);
+    return ct_fsm_step(r, vreinterpretq_u32_u64(vdupq_n_u64(x1)),
+                       vreinterpretq_u32_u64(vdupq_n_u64((uint64_t)p[3] << 32 | p[2])));
 }
 
 #include "zuc_ct_body.h"

@@ -109,16 +109,17 @@ CT_V_INLINE __m128i ct_sbox(__m128i x)
     return _mm_blendv_epi8(s1, s0, _mm_set1_epi16((short)0xFF00));
 }
 
-CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
+/* F's step from [X1, 0, X1, 0] and [L1(X2H), L2(X2L << 16), ...]. */
+CT_V_INLINE ct_vec ct_fsm_step(ct_vec r, __m128i x1v, __m128i xlv)
 {
     /* [W1, R2, W1, R2]: X2 comes after L (ct_fsm_prep) */
-    __m128i w = _mm_add_epi32(r, ct_load_pair2(p));
+    __m128i w = _mm_add_epi32(r, x1v);
     /* [u, v, u, v] but for X2: u = W1 << 16 | R2 >> 16, v = R2 << 16 | W1 >> 16 */
     const __m128i to_uv = _mm_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5);
     /* the same, then u <<< 24 and v <<< 8 (P), in one shuffle */
     const __m128i to_puv = _mm_setr_epi8(7, 0, 1, 6, 5, 2, 3, 4, 7, 0, 1, 6, 5, 2, 3, 4);
     __m128i uv = _mm_shuffle_epi8(w, to_uv);
-    __m128i p8 = _mm_xor_si128(_mm_shuffle_epi8(w, to_puv), ct_load_pair2(p + 2));
+    __m128i p8 = _mm_xor_si128(_mm_shuffle_epi8(w, to_puv), xlv);
     /* rot_c(y) with y = x ^ (x <<< 8) ^ (x <<< 16): six shifts of x */
     const __m128i c0 = _mm_setr_epi32(2, 14, 2, 14), c0r = _mm_setr_epi32(30, 18, 30, 18);
     const __m128i c8 = _mm_setr_epi32(10, 22, 10, 22), c8r = _mm_setr_epi32(22, 10, 22, 10);
@@ -128,6 +129,19 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
     __m128i c = _mm_xor_si128(_mm_sllv_epi32(uv, c16), _mm_srlv_epi32(uv, c16r));
     __m128i l = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(uv, p8), a), _mm_xor_si128(b, c));
     return ct_sbox(l);
+}
+
+CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
+{
+    return ct_fsm_step(r, ct_load_pair2(p), ct_load_pair2(p + 2));
+}
+
+CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
+{
+    uint32_t p[4];
+    ct_fsm_prep(p, x1, x2);
+    return ct_fsm_step(r, _mm_set1_epi64x((long long)x1),
+                       _mm_set1_epi64x((long long)((uint64_t)p[3] << 32 | p[2])));
 }
 
 #include "zuc_ct_body.h"
