@@ -105,14 +105,15 @@ typedef struct {
     ct_inputs in[2];
 } ct_gen;
 
-/* Cells s_B .. s_{B+15} in c[0..15]: makes s_{B+16} .. s_{B+31} and the
- * inputs of words B .. B+15 into in[0]. */
-static void ct_gen_start(ct_gen *g)
+/* Cells s_B .. s_{B+15} in c[0..15]: makes s_{B+16} .. s_{B+15+n} and the
+ * inputs of words B .. B+n-1 into in[0] (n <= 16; a short message needs no
+ * more). */
+static void ct_gen_start(ct_gen *g, unsigned n)
 {
     uint32_t *c = g->c;
-    for (unsigned k = 16; k < 32; k++)
+    for (unsigned k = 16; k < 16 + n; k++)
         c[k] = ct_lfsr(c[k - 16], c[k - 12], c[k - 6], c[k - 3], c[k - 1], 0);
-    for (unsigned j = 0; j < 16; j++)
+    for (unsigned j = 0; j < n; j++)
         ct_prepare(&g->in[0], j, c + j);
 }
 
@@ -165,8 +166,9 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
     ct_gen g;
     ct_vec f = *f_io;
     memcpy(g.c, s, 16 * sizeof s[0]);
-    ct_gen_start(&g);
+    ct_gen_start(&g, nwords < 16 ? (unsigned)nwords : 16);
     /* whole blocks: 16 words, or 64 whole bytes */
+    int whole = words ? nwords >= 16 : nbytes >= 64;
     for (; words ? nwords >= 16 : nbytes >= 64; nwords -= 16) {
         if (words) {
 #define KS_WORD(j) words[j] = ct_word(&g, &f, j, 1);
@@ -195,7 +197,12 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
     }
     memcpy(s, g.c + nwords, 16 * sizeof s[0]);
     *f_io = f;
-    zuc_wipe(&g, sizeof g);
+    if (whole)
+        zuc_wipe(&g, sizeof g);
+    else { /* what a short message wrote: cells 0..31, the first inputs */
+        zuc_wipe(g.c, 32 * sizeof g.c[0]);
+        zuc_wipe(&g.in[0], sizeof g.in[0]);
+    }
     zuc_wipe(&f, sizeof f);
 }
 
