@@ -10,7 +10,7 @@
  *   linear in u and v, is XORed in after L from values made ahead)
  *   L1 on the u lanes, L2 on the v lanes at once: both are x ^ P(x) ^ rot_c
  *   (x ^ (x <<< 8) ^ (x <<< 16)) with P a byte rotation (24 / 8) and c = 2 /
- *   14, so six per-lane variable shifts and one shuffle, no lane moves;
+ *   14: byte shuffles and two per-lane variable shifts, no lane moves;
  *   S on all sixteen bytes: S1 by the AES S-box between two affine maps
  *   (nibble shuffles) or by GFNI, S0 by its network of 4-bit boxes (nibble
  *   shuffles), each byte then taken from the box it belongs to.
@@ -120,14 +120,17 @@ CT_V_INLINE ct_vec ct_fsm_step(ct_vec r, __m128i x1v, __m128i xlv)
     const __m128i to_puv = _mm_setr_epi8(7, 0, 1, 6, 5, 2, 3, 4, 7, 0, 1, 6, 5, 2, 3, 4);
     __m128i uv = _mm_shuffle_epi8(w, to_uv);
     __m128i p8 = _mm_xor_si128(_mm_shuffle_epi8(w, to_puv), xlv);
-    /* rot_c(y) with y = x ^ (x <<< 8) ^ (x <<< 16): six shifts of x */
-    const __m128i c0 = _mm_setr_epi32(2, 14, 2, 14), c0r = _mm_setr_epi32(30, 18, 30, 18);
-    const __m128i c8 = _mm_setr_epi32(10, 22, 10, 22), c8r = _mm_setr_epi32(22, 10, 22, 10);
-    const __m128i c16 = _mm_setr_epi32(18, 30, 18, 30), c16r = _mm_setr_epi32(14, 2, 14, 2);
-    __m128i a = _mm_xor_si128(_mm_sllv_epi32(uv, c0), _mm_srlv_epi32(uv, c0r));
-    __m128i b = _mm_xor_si128(_mm_sllv_epi32(uv, c8), _mm_srlv_epi32(uv, c8r));
-    __m128i c = _mm_xor_si128(_mm_sllv_epi32(uv, c16), _mm_srlv_epi32(uv, c16r));
-    __m128i l = _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(uv, p8), a), _mm_xor_si128(b, c));
+    /* y = x ^ (x <<< 8) ^ (x <<< 16), its rotations also shuffled from W;
+     * then rot_c(y) by two shifts (fewer ops on the shuffle and shift
+     * pipes, which the step's latency waits for: 3% faster here than six
+     * shifts of x) */
+    const __m128i to_uv8 = _mm_setr_epi8(1, 6, 7, 0, 5, 2, 3, 4, 1, 6, 7, 0, 5, 2, 3, 4);
+    const __m128i to_uv16 = _mm_setr_epi8(0, 1, 6, 7, 4, 5, 2, 3, 0, 1, 6, 7, 4, 5, 2, 3);
+    __m128i y =
+        _mm_xor_si128(_mm_xor_si128(uv, _mm_shuffle_epi8(w, to_uv8)), _mm_shuffle_epi8(w, to_uv16));
+    const __m128i c = _mm_setr_epi32(2, 14, 2, 14), c_right = _mm_setr_epi32(30, 18, 30, 18);
+    __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p8),
+                              _mm_xor_si128(_mm_sllv_epi32(y, c), _mm_srlv_epi32(y, c_right)));
     return ct_sbox(l);
 }
 
