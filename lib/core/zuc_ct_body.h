@@ -69,30 +69,40 @@ CT_INLINE void ct_prepare(ct_inputs *in, unsigned j, const uint32_t *c)
     in->x3[j] = ct_hl(c[2], c[0]);
 }
 
-/* 16 * blocks initialisation rounds (LFSRWithInitialisationMode(W >> 1)),
- * then one working round with its output discarded (3GPP Doc 2 §3.6.2),
- * from R1 = R2 = 0; the cells c[0..15] are left in canonical order. */
+#define CT_REPEAT16(M) \
+    M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+
+/* One initialisation round (LFSRWithInitialisationMode(W >> 1)) on the
+ * cells s[i .. i + 15]; makes s[i + 16]. */
+#define CT_INIT_ROUND(i)                                                 \
+    do {                                                                 \
+        const uint32_t *w = s + (i);                                     \
+        uint32_t r[2];                                                   \
+        ct_fsm_get(f, r);                                                \
+        uint32_t wv = (ct_x0(w) ^ r[0]) + r[1];                          \
+        f = ct_fsm_next_regs(f, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));  \
+        s[16 + (i)] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], wv >> 1); \
+    } while (0);
+
+/* `rounds` (32 or 48) initialisation rounds, 16 at a time with constant cell
+ * names, then one working round with its output discarded (3GPP Doc 2
+ * §3.6.2), from R1 = R2 = 0; the cells c[0..15] are left in canonical
+ * order. */
 static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
 {
     uint32_t s[32];
     ct_vec f = ct_fsm_set(0, 0);
     memcpy(s, c, 16 * sizeof s[0]);
-    for (unsigned done = 0; done < rounds + 1; done += 16) {
-        unsigned n = rounds + 1 - done < 16 ? rounds + 1 - done : 16;
-        for (unsigned i = 0; i < n; i++) {
-            const uint32_t *w = s + i;
-            uint32_t r[2];
-            ct_fsm_get(f, r);
-            uint32_t x = ct_x0(w);
-            uint32_t wv = (x ^ r[0]) + r[1];
-            f = ct_fsm_next_regs(f, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));
-            /* the last round works: the LFSR takes no W */
-            uint32_t u = done + i < rounds ? wv >> 1 : 0;
-            s[16 + i] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], u);
-        }
-        memmove(s, s + n, 16 * sizeof s[0]);
+    for (unsigned done = 0; done < rounds; done += 16) {
+        CT_REPEAT16(CT_INIT_ROUND)
+        for (unsigned k = 0; k < 16; k++) /* word by word: forwarded from the stores */
+            s[k] = s[k + 16];
     }
-    memcpy(c, s, 16 * sizeof s[0]);
+    /* the working round: the LFSR takes no W */
+    f = ct_fsm_next_regs(f, ct_hl(s[11], s[9]), ct_hl(s[7], s[5]));
+    c[15] = ct_lfsr(s[0], s[4], s[10], s[13], s[15], 0);
+    for (unsigned k = 0; k < 15; k++)
+        c[k] = s[k + 1];
     *f_out = f;
     zuc_wipe(s, sizeof s);
 }
@@ -141,9 +151,6 @@ CT_INLINE void ct_gen_shift(ct_gen *g)
         g->c[k] = g->c[k + 16];
     g->in[0] = g->in[1];
 }
-
-#define CT_REPEAT16(M) \
-    M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
 
 CT_INLINE void ct_xor_word(const uint8_t *in, uint8_t *out, uint32_t z)
 {
