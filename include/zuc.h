@@ -26,11 +26,15 @@
  *     return names.
  *   - Length checks compare each length with a limit made of constants, so no
  *     length, however close to SIZE_MAX, can wrap past a check.
- *   - Timing: the one-message paths "ref", "scalar" and "scalar-v3" index
- *     S-box tables with secret data and are NOT constant time on CPUs with
- *     data caches. The many-message paths "avx2", "avx2-vaes" and
- *     "avx512-gfni" compute their S-boxes (or hold the table in registers)
- *     and are constant time: no branch or address depends on keys or data.
+ *   - Timing: by default every call is constant time: no branch or address
+ *     depends on keys or data. One message per call runs "ct-gfni",
+ *     "ct-aesni", "ct-neon" or the portable "ct", which compute their
+ *     S-boxes; the many-message paths "avx512-gfni", "avx512-aesni",
+ *     "avx2-vaes" and "avx2" compute them too (or hold the table in
+ *     registers). The table paths "scalar-v3" and "scalar" (faster) and
+ *     "ref" index S-box tables with secret data and are NOT constant time on
+ *     CPUs with data caches: they run only when chosen (zuc_force_impl, the
+ *     environment variable ZUC_IMPL, or a build with -DZUC_TABLES_DEFAULT=ON).
  *     zuc_impl_name() / zuc_impl_name_n() say which paths are in use.
  *   - Thread safety: all functions are reentrant; zuc_force_impl() changes a
  *     process-wide choice and should be called before other threads start.
@@ -351,9 +355,15 @@ ZUC_API int zuc_nca6_decrypt_n(const zuc_nca6_job *jobs, size_t n);
  * from the ZUC_VERSION_* of the header a program was compiled with. */
 ZUC_API const char *zuc_version(void);
 
-/* The implementation in use for one message per call: "scalar-v3" (x86-64
- * with AVX2, BMI1/2 and MOVBE), else "scalar" (portable C), unless "ref"
- * (spec-literal) or another one-lane path was forced. */
+/* The implementation in use for one message per call. By default a
+ * constant-time one: "ct-gfni" (x86-64 with AVX2, BMI2 and GFNI),
+ * "ct-aesni" (AVX2, BMI2 and AES-NI), "ct-neon" (64-bit ARM Linux with the
+ * AES instructions), else "ct" (portable C). The table paths "scalar-v3"
+ * (x86-64 with AVX2, BMI1/2 and MOVBE) and "scalar" (portable C), faster
+ * but not constant time, and "ref" (spec-literal) run only when chosen: by
+ * zuc_force_impl, by the environment variable ZUC_IMPL (a path's name, read
+ * once, at the first call that needs the choice), or by default in a
+ * library built with -DZUC_TABLES_DEFAULT=ON. */
 ZUC_API const char *zuc_impl_name(void);
 
 /* The implementation the many-message calls (zuc_*_n) use: by default the
@@ -362,7 +372,8 @@ ZUC_API const char *zuc_impl_name(void);
  * AES-NI; all constant time), else the one-message choice. */
 ZUC_API const char *zuc_impl_name_n(void);
 
-/* Force an implementation by name ("auto" returns to automatic choice). A
+/* Force an implementation by name ("auto" returns to automatic choice;
+ * "scalar-v3" or "scalar" chooses the table path for one message). A
  * one-lane path forced this way runs every call; a multi-lane path runs the
  * many-message calls, while one message per call keeps the best one-lane
  * path (a single message in one lane of many would be several times

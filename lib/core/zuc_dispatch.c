@@ -9,11 +9,18 @@
  * forced so takes the many-message calls, and one message still runs on the
  * best one-lane path.
  *
+ * One message per call runs a constant-time path by default (ct-gfni,
+ * ct-aesni, ct-neon, else the portable ct); the table paths (scalar-v3,
+ * scalar: faster, not constant time) run only when chosen: by
+ * zuc_force_impl, by ZUC_IMPL in the environment (read once, at the first
+ * call), or for the whole build by -DZUC_TABLES_DEFAULT=ON.
+ *
  * Built with ZUC_NO_AVX512 (CMake -DZUC_NO_AVX512=ON), the AVX-512 feature
  * bits read from CPUID are masked: zuc_cpu_has_avx512() is 0, and a path
  * that needs AVX-512 is neither usable, nor chosen, nor accepted by
  * zuc_force_impl (nor listed, as none is compiled in). */
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "zuc_impl.h"
@@ -33,7 +40,14 @@ static const zuc_impl *const all_impls[] = {
     &zuc_impl_avx512_gfni, &zuc_impl_avx512_aesni,
 #endif
 #if defined(__x86_64__)
-    &zuc_impl_avx2_vaes,   &zuc_impl_avx2,         &zuc_impl_scalar_v3,
+    &zuc_impl_avx2_vaes,   &zuc_impl_avx2,         &zuc_impl_ct_gfni, &zuc_impl_ct_aesni,
+#endif
+#if defined(ZUC_HAVE_CT_NEON)
+    &zuc_impl_ct_neon,
+#endif
+    &zuc_impl_ct,
+#if defined(__x86_64__)
+    &zuc_impl_scalar_v3,
 #endif
     &zuc_impl_scalar,      &zuc_impl_ref,
 };
@@ -148,13 +162,40 @@ static const zuc_impl *find(const char *name)
     return NULL;
 }
 
-/* The first usable implementation with at most max_lanes lanes. */
+/* One message per call: constant time by default. The first usable
+ * one-lane path whose constant_time is want_ct (the reference aside). */
+#if defined(ZUC_TABLES_DEFAULT)
+#define ONE_MESSAGE_CT 0 /* -DZUC_TABLES_DEFAULT=ON: scalar-v3 / scalar */
+#else
+#define ONE_MESSAGE_CT 1
+#endif
+
+/* The first usable implementation with at most max_lanes lanes; with one
+ * lane, the first of the default kind (ONE_MESSAGE_CT). */
 static const zuc_impl *best_usable(unsigned max_lanes)
 {
-    for (size_t i = 0; i < N_IMPLS; i++)
-        if (all_impls[i]->lanes <= max_lanes && runs_here(all_impls[i]))
-            return all_impls[i];
+    for (size_t i = 0; i < N_IMPLS; i++) {
+        const zuc_impl *im = all_impls[i];
+        if (max_lanes == 1 && (im->constant_time != ONE_MESSAGE_CT || im == &zuc_impl_ref))
+            continue;
+        if (im->lanes <= max_lanes && runs_here(im))
+            return im;
+    }
     return &zuc_impl_ref;
+}
+
+/* ZUC_IMPL in the environment, read once at the first choice: the name of a
+ * path, as zuc_force_impl takes it ("scalar-v3" for the table path), or
+ * "auto"; an unknown or unusable name is ignored. */
+static const zuc_impl *from_environment(int one)
+{
+    const char *name = getenv("ZUC_IMPL");
+    const zuc_impl *im = name ? find(name) : NULL;
+    if (!im || !runs_here(im))
+        return NULL;
+    if (one && im->lanes > 1)
+        return NULL;
+    return im;
 }
 
 static void choose(const zuc_impl *one, const zuc_impl *many)
@@ -167,7 +208,9 @@ const zuc_impl *zuc_active_impl(void)
 {
     const zuc_impl *im = atomic_load_explicit(&active, memory_order_acquire);
     if (!im) {
-        im = best_usable(1);
+        im = from_environment(1);
+        if (!im)
+            im = best_usable(1);
         atomic_store_explicit(&active, im, memory_order_release);
     }
     return im;
@@ -177,7 +220,9 @@ const zuc_impl *zuc_active_impl_n(void)
 {
     const zuc_impl *im = atomic_load_explicit(&active_n, memory_order_acquire);
     if (!im) {
-        im = best_usable(ZUC_LANES_MAX);
+        im = from_environment(0);
+        if (!im)
+            im = best_usable(ZUC_LANES_MAX);
         atomic_store_explicit(&active_n, im, memory_order_release);
     }
     return im;

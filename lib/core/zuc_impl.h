@@ -135,7 +135,13 @@ typedef struct zuc_impl {
 
 extern const zuc_impl zuc_impl_ref;
 extern const zuc_impl zuc_impl_scalar;
+extern const zuc_impl zuc_impl_ct;
+#if defined(ZUC_HAVE_CT_NEON)
+extern const zuc_impl zuc_impl_ct_neon;
+#endif
 #if defined(__x86_64__)
+extern const zuc_impl zuc_impl_ct_gfni;
+extern const zuc_impl zuc_impl_ct_aesni;
 extern const zuc_impl zuc_impl_scalar_v3;
 extern const zuc_impl zuc_impl_avx2;
 extern const zuc_impl zuc_impl_avx2_vaes;

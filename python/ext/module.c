@@ -15,8 +15,9 @@
 #include "timing.h"
 
 PyDoc_STRVAR(impl_name_doc, "impl_name($module, /)\n--\n\n"
-                            "The libzuc path one message per call runs on here ('scalar-v3',\n"
-                            "'scalar', ...): not constant time (see docs/python.md).\n");
+                            "The libzuc path one message per call runs on here ('ct-aesni',\n"
+                            "'ct', ...; constant time unless a table path was chosen: see\n"
+                            "docs/python.md).\n");
 
 static PyObject *py_impl_name(PyObject *m, PyObject *unused)
 {

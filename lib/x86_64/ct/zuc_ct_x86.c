@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* zuc_ct_x86.c — one ZUC stream in constant time on x86-64: F on a 128-bit
+ * register, its S-boxes computed, never looked up by data.
+ *
+ * Built twice: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and AES-NI)
+ * and with GFNI as "ct-gfni" (zuc_ct_gfni.c: AVX2 and GFNI). F's registers
+ * are one vector [R1, R2, R1, R2]. A step:
+ *   W = [R1 + X1, R2, ...]                              (one add)
+ *   [u, v, u, v] with u = W1L || W2H, v = W2L || W1H   (one byte shuffle; X2,
+ *   linear in u and v, is XORed in after L from values made ahead)
+ *   L1 on the u lanes, L2 on the v lanes at once: both are x ^ P(x) ^ rot_c
+ *   (x ^ (x <<< 8) ^ (x <<< 16)) with P a byte rotation (24 / 8) and c = 2 /
+ *   14: byte shuffles and two per-lane variable shifts, no lane moves;
+ *   S on all sixteen bytes: S1 by the AES S-box between two affine maps
+ *   (nibble shuffles) or by GFNI, S0 by its network of 4-bit boxes (nibble
+ *   shuffles), each byte then taken from the box it belongs to.
+ * The AES trick needs no shuffle: AESENCLAST's ShiftRows moves byte r of
+ * column c to column c - r, and with [u, v, u, v] the bytes S1 owns (rows 0
+ * and 2) land on a copy of their own column. The tables are
+ * lib/core/zuc_sbox_maps.h's. */
+#include <immintrin.h>
+#if defined(ZUC_CT_EMULATED)
+/* "ct-gfni-emu" (zuc_ct_gfni_emu.c, tests only): the GFNI intrinsics from
+ * SIMDe, the rest native. */
+#define SIMDE_X86_GFNI_NO_NATIVE
+#define SIMDE_X86_AVX512F_NO_NATIVE
+#define SIMDE_X86_AVX512BW_NO_NATIVE
+#define SIMDE_X86_AVX512VL_NO_NATIVE
+#define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/gfni.h>
+#endif
+
+#include "zuc_sbox_maps.h"
+
+typedef __m128i ct_vec;
+
+#define CT_V_INLINE static inline __attribute__((always_inline))
+
+#define CT_BYTES16(list) _mm_setr_epi8(list)
+#define CT_B(x) (char)(x)
+#define CT_TABLE(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)            \
+    _mm_setr_epi8(CT_B(a0), CT_B(a1), CT_B(a2), CT_B(a3), CT_B(a4), CT_B(a5), CT_B(a6), CT_B(a7), \
+                  CT_B(a8), CT_B(a9), CT_B(a10), CT_B(a11), CT_B(a12), CT_B(a13), CT_B(a14),      \
+                  CT_B(a15))
+#define CT_TABLE_OF(list) CT_TABLE(list)
+
+CT_V_INLINE ct_vec ct_fsm_set(uint32_t r1, uint32_t r2)
+{
+    return _mm_setr_epi32((int)r1, (int)r2, (int)r1, (int)r2);
+}
+
+CT_V_INLINE void ct_fsm_get(ct_vec v, uint32_t r[2])
+{
+    /* register moves: a store and reload would put store forwarding on
+     * F's loop */
+    r[0] = (uint32_t)_mm_cvtsi128_si32(v);
+    r[1] = (uint32_t)_mm_extract_epi32(v, 1);
+}
+
+static inline uint32_t ct_rotl32(uint32_t x, unsigned k)
+{
+    return (x << k) | (x >> (32 - k));
+}
+
+/* W2 = R2 ^ X2 is linear, and so are L1, L2: X2's share of the S-box
+ * inputs, L1(X2H) and L2(X2L << 16), is made ahead and XORed after L, so F
+ * only adds X1. p = X1, 0, L1(X2H), L2(X2L << 16), each pair loaded twice. */
+CT_V_INLINE void ct_fsm_prep(uint32_t p[4], uint32_t x1, uint32_t x2)
+{
+    uint32_t a = x2 >> 16, b = x2 << 16;
+    p[0] = x1;
+    p[1] = 0;
+    p[2] = a ^ ct_rotl32(a, 2) ^ ct_rotl32(a, 10) ^ ct_rotl32(a, 18) ^ ct_rotl32(a, 24);
+    p[3] = b ^ ct_rotl32(b, 8) ^ ct_rotl32(b, 14) ^ ct_rotl32(b, 22) ^ ct_rotl32(b, 30);
+}
+
+CT_V_INLINE __m128i ct_load_pair2(const uint32_t *p)
+{
+    return _mm_castpd_si128(_mm_loaddup_pd((const double *)(const void *)p));
+}
+
+/* f(x) = lo[x & 15] ^ hi[x >> 4] on every byte. */
+CT_V_INLINE __m128i ct_nibble_map(__m128i lo4, __m128i hi4, __m128i lo, __m128i hi)
+{
+    return _mm_xor_si128(_mm_shuffle_epi8(lo, lo4), _mm_shuffle_epi8(hi, hi4));
+}
+
+/* S applied to every 32-bit word of [u, v, u, v]: S0 on bytes 3 and 1, S1 on
+ * bytes 2 and 0. */
+CT_V_INLINE __m128i ct_sbox(__m128i x)
+{
+    const __m128i low4 = _mm_set1_epi8(0x0F);
+    __m128i lo4 = _mm_and_si128(x, low4);
+    __m128i hi4 = _mm_and_si128(_mm_srli_epi16(x, 4), low4);
+#if defined(ZUC_CT_GFNI)
+    __m128i y = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x((long long)ZUC_GFNI_S1_A), 0);
+    __m128i s1 =
+        _mm_gf2p8affineinv_epi64_epi8(y, _mm_set1_epi64x((long long)ZUC_GFNI_S1_H), ZUC_GFNI_S1_C);
+#else
+    __m128i a = ct_nibble_map(lo4, hi4, CT_TABLE_OF(ZUC_S1_A_LO), CT_TABLE_OF(ZUC_S1_A_HI));
+    __m128i y = _mm_aesenclast_si128(a, _mm_setzero_si128()); /* ShiftRows: see above */
+    __m128i s1 = ct_nibble_map(_mm_and_si128(y, low4), _mm_and_si128(_mm_srli_epi16(y, 4), low4),
+                               CT_TABLE_OF(ZUC_S1_B_LO), CT_TABLE_OF(ZUC_S1_B_HI));
+#endif
+    /* S0: t1 = x1 ^ P1[x2], t2 = x2 ^ P2[t1], S0 = 2 t1 ^ R[t2] */
+    __m128i t1 = _mm_xor_si128(hi4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P1), lo4));
+    __m128i t2 = _mm_xor_si128(lo4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P2), t1));
+    __m128i s0 = _mm_xor_si128(_mm_add_epi8(t1, t1), _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_R), t2));
+    return _mm_blendv_epi8(s1, s0, _mm_set1_epi16((short)0xFF00));
+}
+
+/* F's step from [X1, 0, X1, 0] and [L1(X2H), L2(X2L << 16), ...]. */
+CT_V_INLINE ct_vec ct_fsm_step(ct_vec r, __m128i x1v, __m128i xlv)
+{
+    /* [W1, R2, W1, R2]: X2 comes after L (ct_fsm_prep) */
+    __m128i w = _mm_add_epi32(r, x1v);
+    /* [u, v, u, v] but for X2: u = W1 << 16 | R2 >> 16, v = R2 << 16 | W1 >> 16 */
+    const __m128i to_uv = _mm_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 4, 5);
+    /* the same, then u <<< 24 and v <<< 8 (P), in one shuffle */
+    const __m128i to_puv = _mm_setr_epi8(7, 0, 1, 6, 5, 2, 3, 4, 7, 0, 1, 6, 5, 2, 3, 4);
+    __m128i uv = _mm_shuffle_epi8(w, to_uv);
+    __m128i p8 = _mm_xor_si128(_mm_shuffle_epi8(w, to_puv), xlv);
+    /* y = x ^ (x <<< 8) ^ (x <<< 16), its rotations also shuffled from W;
+     * then rot_c(y) by two shifts (fewer ops on the shuffle and shift
+     * pipes, which the step's latency waits for: 3% faster here than six
+     * shifts of x) */
+    const __m128i to_uv8 = _mm_setr_epi8(1, 6, 7, 0, 5, 2, 3, 4, 1, 6, 7, 0, 5, 2, 3, 4);
+    const __m128i to_uv16 = _mm_setr_epi8(0, 1, 6, 7, 4, 5, 2, 3, 0, 1, 6, 7, 4, 5, 2, 3);
+    __m128i y =
+        _mm_xor_si128(_mm_xor_si128(uv, _mm_shuffle_epi8(w, to_uv8)), _mm_shuffle_epi8(w, to_uv16));
+    const __m128i c = _mm_setr_epi32(2, 14, 2, 14), c_right = _mm_setr_epi32(30, 18, 30, 18);
+    __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p8),
+                              _mm_xor_si128(_mm_sllv_epi32(y, c), _mm_srlv_epi32(y, c_right)));
+    return ct_sbox(l);
+}
+
+CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
+{
+    return ct_fsm_step(r, ct_load_pair2(p), ct_load_pair2(p + 2));
+}
+
+CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
+{
+    uint32_t p[4];
+    ct_fsm_prep(p, x1, x2);
+    return ct_fsm_step(r, _mm_set1_epi64x((long long)x1),
+                       _mm_set1_epi64x((long long)((uint64_t)p[3] << 32 | p[2])));
+}
+
+#include "zuc_ct_body.h"
