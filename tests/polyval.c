@@ -19,7 +19,7 @@
 #else
 #define VALGRIND_MAKE_MEM_UNDEFINED(p, n) ((void)(p), (void)(n))
 #define VALGRIND_MAKE_MEM_DEFINED(p, n) ((void)(p), (void)(n))
-#define VALGRIND_GET_VBITS(p, v, n) 0
+#define VALGRIND_GET_VBITS(p, v, n) ((void)(p), (void)(v), (void)(n), 0)
 #define RUNNING_ON_VALGRIND 0
 #endif
 

@@ -13,6 +13,7 @@
 
 #include "zuc_impl.h"
 #include "zuc_sbox_maps.h"
+#include "zuc_ct_x2_ahead.h" /* ct_fsm_prep */
 
 #define CT_IMPL zuc_impl_ct_neon
 #define CT_IMPL_NAME "ct-neon"
@@ -55,21 +56,6 @@ CT_V_INLINE void ct_fsm_get(ct_vec v, uint32_t r[2])
 {
     r[0] = vgetq_lane_u32(v, 0);
     r[1] = vgetq_lane_u32(v, 1);
-}
-
-static inline uint32_t ct_rotl32(uint32_t x, unsigned k)
-{
-    return (x << k) | (x >> (32 - k));
-}
-
-/* As in zuc_ct_x86.c: X1, 0, L1(X2H), L2(X2L << 16). */
-CT_V_INLINE void ct_fsm_prep(uint32_t p[4], uint32_t x1, uint32_t x2)
-{
-    uint32_t a = x2 >> 16, b = x2 << 16;
-    p[0] = x1;
-    p[1] = 0;
-    p[2] = a ^ ct_rotl32(a, 2) ^ ct_rotl32(a, 10) ^ ct_rotl32(a, 18) ^ ct_rotl32(a, 24);
-    p[3] = b ^ ct_rotl32(b, 8) ^ ct_rotl32(b, 14) ^ ct_rotl32(b, 22) ^ ct_rotl32(b, 30);
 }
 
 CT_V_INLINE uint32x4_t ct_load_pair2(const uint32_t *p)

@@ -31,6 +31,7 @@
 #endif
 
 #include "zuc_sbox_maps.h"
+#include "zuc_ct_x2_ahead.h" /* ct_fsm_prep */
 
 typedef __m128i ct_vec;
 
@@ -55,23 +56,6 @@ CT_V_INLINE void ct_fsm_get(ct_vec v, uint32_t r[2])
      * F's loop */
     r[0] = (uint32_t)_mm_cvtsi128_si32(v);
     r[1] = (uint32_t)_mm_extract_epi32(v, 1);
-}
-
-static inline uint32_t ct_rotl32(uint32_t x, unsigned k)
-{
-    return (x << k) | (x >> (32 - k));
-}
-
-/* W2 = R2 ^ X2 is linear, and so are L1, L2: X2's share of the S-box
- * inputs, L1(X2H) and L2(X2L << 16), is made ahead and XORed after L, so F
- * only adds X1. p = X1, 0, L1(X2H), L2(X2L << 16), each pair loaded twice. */
-CT_V_INLINE void ct_fsm_prep(uint32_t p[4], uint32_t x1, uint32_t x2)
-{
-    uint32_t a = x2 >> 16, b = x2 << 16;
-    p[0] = x1;
-    p[1] = 0;
-    p[2] = a ^ ct_rotl32(a, 2) ^ ct_rotl32(a, 10) ^ ct_rotl32(a, 18) ^ ct_rotl32(a, 24);
-    p[3] = b ^ ct_rotl32(b, 8) ^ ct_rotl32(b, 14) ^ ct_rotl32(b, 22) ^ ct_rotl32(b, 30);
 }
 
 CT_V_INLINE __m128i ct_load_pair2(const uint32_t *p)
