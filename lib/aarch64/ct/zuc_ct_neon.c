@@ -3,7 +3,7 @@
  * F on one 128-bit register with its S-boxes computed: S1 by the AES
  * instruction AESE between two affine maps, S0 by its network of 4-bit
  * boxes, each map a TBL of sixteen bytes (lib/core/zuc_sbox_maps.h), never a
- * load indexed by data. The same step as lib/x86_64/ct/zuc_ct_x86.c (see
+ * load indexed by data. The same step as lib/x86_64/ct/zuc_ct_x86.h (see
  * there): F's registers [R1, R2, R1, R2]; AESE's ShiftRows, like
  * AESENCLAST's, leaves S1's bytes on a copy of their own column. Needs the
  * ARMv8 Cryptographic Extension's AES (Linux: HWCAP_AES). */

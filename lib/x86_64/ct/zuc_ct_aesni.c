@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_ct_aesni.c — "ct-aesni": one stream in constant time, S1 by AES-NI
- * (zuc_ct_x86.c). Needs AVX2 (with YMM state enabled by the OS: VEX
+ * (zuc_ct_x86.h). Needs AVX2 (with YMM state enabled by the OS: VEX
  * encoding, per-lane shifts), BMI2 and AES-NI. */
 #include <cpuid.h>
 
@@ -17,4 +17,4 @@ static int ct_usable(void)
     return __get_cpuid_count(7, 0, &a, &b, &c, &d) && (b & bit_BMI2);
 }
 
-#include "zuc_ct_x86.c"
+#include "zuc_ct_x86.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_ct_gfni.c — "ct-gfni": one stream in constant time, S1 by GFNI
- * (zuc_ct_x86.c). Needs AVX2 (with YMM state enabled by the OS), BMI2 and
+ * (zuc_ct_x86.h). Needs AVX2 (with YMM state enabled by the OS), BMI2 and
  * GFNI. */
 #include <cpuid.h>
 
@@ -23,4 +23,4 @@ static int ct_usable(void)
            (b & bit_BMI2);
 }
 
-#include "zuc_ct_x86.c"
+#include "zuc_ct_x86.h"

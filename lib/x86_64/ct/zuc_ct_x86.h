@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* zuc_ct_x86.c — one ZUC stream in constant time on x86-64: F on a 128-bit
+/* zuc_ct_x86.h — one ZUC stream in constant time on x86-64: F on a 128-bit
  * register, its S-boxes computed, never looked up by data.
  *
  * Built twice: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and AES-NI)
