@@ -3,6 +3,7 @@
 #include "args.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <zuc.h>
 
 PyObject *zpy_invalid_tag;
@@ -93,7 +94,7 @@ static int in_range(long long v, const zpy_range *r)
 
 int zpy_int_in(PyObject *obj, zpy_name name, const zpy_range *r, long long *value)
 {
-    if (!PyLong_Check(obj)) {
+    if (!PyLong_CheckExact(obj) && !PyLong_Check(obj)) { /* the first inline, no call */
         return type_error(obj, name, "an int");
     }
     int overflow = 0;
@@ -126,14 +127,36 @@ int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallb
     return zpy_int_in(obj, name, r, value);
 }
 
+/* Marks the views zpy_bytes_view makes (a field only an exporter reads). */
+static char bytes_view_mark;
+
 void zpy_bytes_view(PyObject *bytes, Py_buffer *view)
 {
-    *view = (Py_buffer){ .buf = PyBytes_AsString(bytes),
+    char *buf;
+    Py_ssize_t len;
+    PyBytes_AsStringAndSize(bytes, &buf, &len); /* cannot fail on exact bytes */
+    *view = (Py_buffer){ .buf = buf,
                          .obj = Py_NewRef(bytes),
-                         .len = PyBytes_Size(bytes),
+                         .len = len,
                          .itemsize = 1,
                          .readonly = 1,
-                         .ndim = 1 };
+                         .ndim = 1,
+                         .internal = &bytes_view_mark };
+}
+
+void zpy_view_release(Py_buffer *view)
+{
+    if (view->internal == &bytes_view_mark) {
+        Py_CLEAR(view->obj);
+        return;
+    }
+    PyBuffer_Release(view);
+}
+
+void zpy_wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory"); /* the stores are kept */
 }
 
 int zpy_buffer(PyObject *obj, zpy_name name, int writable, Py_buffer *view)
@@ -146,9 +169,6 @@ int zpy_buffer(PyObject *obj, zpy_name name, int writable, Py_buffer *view)
                                   "memoryview, numpy array)"
                                 : "a contiguous bytes-like object (bytes, bytearray, "
                                   "memoryview, numpy array)";
-    if (PyUnicode_Check(obj)) {
-        return type_error(obj, name, what);
-    }
     if (PyObject_GetBuffer(obj, view, writable ? PyBUF_WRITABLE : PyBUF_SIMPLE) < 0) {
         PyErr_Clear();
         return type_error(obj, name, what);

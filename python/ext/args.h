@@ -88,8 +88,12 @@ int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallb
 
 /* A view of a bytes object (exactly bytes, immutable) read in place,
  * without the buffer protocol's calls; it holds a reference to the bytes,
- * which PyBuffer_Release drops. */
+ * which PyBuffer_Release (or zpy_view_release) drops. */
 void zpy_bytes_view(PyObject *bytes, Py_buffer *view);
+/* PyBuffer_Release, without its calls for a view of zpy_bytes_view. */
+void zpy_view_release(Py_buffer *view);
+/* Clears n bytes so that the compiler cannot drop the stores (secrets). */
+void zpy_wipe(void *p, size_t n);
 
 /* A contiguous buffer of obj (writable if asked); str and non-buffers are a
  * TypeError naming the argument. Release with PyBuffer_Release. */

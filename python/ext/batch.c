@@ -14,6 +14,7 @@
 
 #include "args.h"
 #include "batch_args.h"
+#include "scratch.h"
 
 /* What every batch call holds: the messages, their buffers, the results. */
 typedef struct {
@@ -35,7 +36,7 @@ static int batch_begin(batch *b, PyObject *messages, size_t job_size)
         return -1;
     }
     b->results = PyList_New(b->n);
-    b->jobs = PyMem_Malloc((size_t)(b->n > 0 ? b->n : 1) * job_size);
+    b->jobs = zpy_scratch_alloc((size_t)(b->n > 0 ? b->n : 1) * job_size);
     if (!b->results || !b->jobs) {
         if (b->results) {
             PyErr_NoMemory();
@@ -52,12 +53,12 @@ static int batch_pool(batch *b, int nseq)
     return zpy_pool_init(&b->pool, b->n * (1 + nseq));
 }
 
-/* How many of the arguments are sequences (one buffer per message). */
+/* How many of the arguments hold a buffer per message in the pool. */
 static int sequences(zpy_barg *const *args, int n)
 {
     int count = 0;
     for (int i = 0; i < n; i++) {
-        count += args[i]->seq != NULL;
+        count += zpy_barg_pooled(args[i], 1) != 0;
     }
     return count;
 }
@@ -68,7 +69,7 @@ static PyObject *batch_end(batch *b, int ok)
     if (b->pool.views) {
         zpy_pool_release(&b->pool);
     }
-    PyMem_Free(b->jobs);
+    zpy_scratch_free(b->jobs);
     Py_CLEAR(b->messages);
     if (!ok) {
         Py_CLEAR(b->results);
@@ -140,28 +141,21 @@ typedef struct {
     uint8_t direction;
 } head_job;
 
-static int head_at(head *h, Py_ssize_t i, zpy_pool *pool, head_job *j)
+static int head_at(head *h, Py_ssize_t i, head_job *j)
 {
     long long count, bearer, direction;
-    const Py_buffer *key = zpy_barg_buffer(&h->keys, i, pool);
+    const uint8_t *key = zpy_barg_fixed(&h->keys, i);
     if (!key || zpy_barg_int(&h->counts, i, &count) < 0 ||
         zpy_barg_int(&h->bearers, i, &bearer) < 0 ||
         zpy_barg_int(&h->directions, i, &direction) < 0) {
         return -1;
     }
-    j->key = key->buf;
+    j->key = key;
     j->count = (uint32_t)count;
     j->bearer = (uint8_t)bearer;
     j->direction = (uint8_t)direction;
-    j->iv = NULL;
-    if (h->by_iv) {
-        const Py_buffer *iv = zpy_barg_buffer(&h->ivs, i, pool);
-        if (!iv) {
-            return -1;
-        }
-        j->iv = iv->buf;
-    }
-    return 0;
+    j->iv = h->by_iv ? zpy_barg_fixed(&h->ivs, i) : NULL;
+    return h->by_iv && !j->iv ? -1 : 0;
 }
 
 /* The bits of message i: bits[i] (or the one bits for all) if given, else
@@ -264,7 +258,7 @@ static PyObject *bit_cipher_many(PyObject **slots, const zpy_sig *sig, int nea6,
     for (Py_ssize_t i = 0; i < b.n; i++) {
         head_job j;
         size_t nbits;
-        if (head_at(&h, i, &b.pool, &j) < 0) {
+        if (head_at(&h, i, &j) < 0) {
             goto done;
         }
         const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool);
@@ -312,7 +306,7 @@ static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
         head_init(&h, slots, NULL, b.n, ZUC128_KEY_BYTES) < 0) {
         return batch_end(&b, 0);
     }
-    macs = PyMem_Malloc((size_t)(b.n > 0 ? b.n : 1) * sizeof *macs);
+    macs = zpy_scratch_alloc((size_t)(b.n > 0 ? b.n : 1) * sizeof *macs);
     if (!macs) {
         PyErr_NoMemory();
         goto done;
@@ -330,7 +324,7 @@ static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
         head_job j;
         size_t nbits;
         const Py_buffer *msg;
-        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
             bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
             goto done;
         }
@@ -352,7 +346,7 @@ static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
     }
     ok = 1;
 done:
-    PyMem_Free(macs);
+    zpy_scratch_free(macs);
     zpy_barg_release(&bits);
     head_release(&h);
     return batch_end(&b, ok);
@@ -389,7 +383,7 @@ static PyObject *nia6_many_call(PyObject **slots, const zpy_sig *sig)
         long long tag_bytes;
         const Py_buffer *msg;
         uint8_t *tag;
-        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
             zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
         }
@@ -436,8 +430,8 @@ static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, in
         return batch_end(&b, 0);
     }
     size_t count = (size_t)(b.n > 0 ? b.n : 1);
-    verified = PyMem_Malloc(count * sizeof *verified);
-    index = PyMem_Malloc(count * sizeof *index);
+    verified = zpy_scratch_alloc(count * sizeof *verified);
+    index = zpy_scratch_alloc(count * sizeof *index);
     if (!verified || !index) {
         PyErr_NoMemory();
         goto done;
@@ -458,7 +452,7 @@ static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, in
         long long tag_bytes;
         const Py_buffer *msg;
         const Py_buffer *aad = NULL;
-        if (head_at(&h, i, &b.pool, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
+        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
             (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool))) ||
             zpy_barg_int(&tags, i, &tag_bytes) < 0) {
             goto done;
@@ -509,8 +503,8 @@ static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, in
     }
     ok = 1;
 done:
-    PyMem_Free(verified);
-    PyMem_Free(index);
+    zpy_scratch_free(verified);
+    zpy_scratch_free(index);
     zpy_barg_release(&aads);
     zpy_barg_release(&tags);
     zpy_barg_release(&outs);
@@ -559,14 +553,12 @@ static int head256_init(head256 *h, PyObject **slots, PyObject *version_obj, Py_
 static const Py_buffer *head256_at(head256 *h, batch *b, Py_ssize_t i, const uint8_t **key,
                                    const uint8_t **iv)
 {
-    const Py_buffer *k = zpy_barg_buffer(&h->keys, i, &b->pool);
-    const Py_buffer *v = k ? zpy_barg_buffer(&h->ivs, i, &b->pool) : NULL;
+    *key = zpy_barg_fixed(&h->keys, i);
+    *iv = *key ? zpy_barg_fixed(&h->ivs, i) : NULL;
     zpy_barg msgs = messages_arg(b);
-    if (!v) {
+    if (!*iv) {
         return NULL;
     }
-    *key = k->buf;
-    *iv = v->buf;
     return zpy_barg_buffer(&msgs, i, &b->pool);
 }
 

@@ -13,6 +13,10 @@
  * list: each item is then read again by index, with its bounds checked. */
 #include "batch_args.h"
 
+#include <string.h>
+
+#include "scratch.h"
+
 /* obj itself (a list or a tuple, new reference), or a tuple of its items
  * (another iterable), or NULL with TypeError. */
 static PyObject *as_sequence(PyObject *obj, const char *name, const char *what)
@@ -79,6 +83,19 @@ static int absent(const zpy_barg *a, int optional, const char *what)
     return -1;
 }
 
+/* Room for the copies of a sequence of fixed-size buffers (keys, IVs): a
+ * copy costs less than a buffer held and released. */
+static int make_copies(zpy_barg *a, Py_ssize_t n)
+{
+    a->copies_bytes = (size_t)(n > 0 ? n : 1) * (size_t)(a->size > 0 ? a->size : 1);
+    a->copies = zpy_scratch_alloc(a->copies_bytes);
+    if (!a->copies) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
 int zpy_barg_buffers(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n, Py_ssize_t size,
                      int optional)
 {
@@ -89,7 +106,10 @@ int zpy_barg_buffers(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n,
         return absent(a, optional, what);
     }
     if (!PyObject_CheckBuffer(a->obj)) {
-        return take_sequence(a, n, what);
+        if (take_sequence(a, n, what) < 0) {
+            return -1;
+        }
+        return size >= 0 ? make_copies(a, n) : 0;
     }
     a->has_view = zpy_fixed(a->obj, ZPY_ARG(name), size, &a->view) == 0;
     return a->has_view ? 0 : -1;
@@ -135,6 +155,11 @@ int zpy_barg_sequence(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n
 
 void zpy_barg_release(zpy_barg *a)
 {
+    if (a->copies) {
+        zpy_wipe(a->copies, a->copies_bytes); /* keys are secret */
+        zpy_scratch_free(a->copies);
+        a->copies = NULL;
+    }
     if (a->has_view) {
         PyBuffer_Release(&a->view);
         a->has_view = 0;
@@ -151,7 +176,8 @@ int zpy_barg_given(const zpy_barg *a)
  * got shorter. */
 static PyObject *seq_item(PyObject *seq, Py_ssize_t i)
 {
-    return PyTuple_Check(seq) ? PyTuple_GetItem(seq, i) : PyList_GetItem(seq, i);
+    /* seq is an exact list or a tuple: the inline check, not PyTuple_Check's call */
+    return PyList_CheckExact(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
 }
 
 PyObject *zpy_barg_item(const zpy_barg *a, Py_ssize_t i)
@@ -195,6 +221,11 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
     if (!view) {
         return NULL;
     }
+    if (a->size < 0 && PyBytes_CheckExact(o)) { /* the common case, without calls */
+        zpy_bytes_view(o, view);
+        pool->count++;
+        return view;
+    }
     Py_INCREF(o); /* across an exporter's code; the view holds its own */
     int rc = zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, view);
     Py_DECREF(o);
@@ -203,6 +234,39 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
     }
     pool->count++;
     return view;
+}
+
+const uint8_t *zpy_barg_fixed(zpy_barg *a, Py_ssize_t i)
+{
+    if (!a->copies) {
+        return a->seq ? NULL : a->view.buf;
+    }
+    PyObject *o = seq_item(a->seq, i);
+    Py_buffer view;
+    if (!o) {
+        return NULL;
+    }
+    uint8_t *copy = a->copies + i * a->size;
+    char *bytes;
+    Py_ssize_t len;
+    if (PyBytes_CheckExact(o) && PyBytes_AsStringAndSize(o, &bytes, &len) == 0 && len == a->size) {
+        memcpy(copy, bytes, (size_t)len); /* no Python code runs: no reference needed */
+        return copy;
+    }
+    Py_INCREF(o); /* across an exporter's code */
+    int rc = zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, &view);
+    Py_DECREF(o);
+    if (rc < 0) {
+        return NULL;
+    }
+    memcpy(copy, view.buf, (size_t)a->size);
+    zpy_view_release(&view);
+    return copy;
+}
+
+Py_ssize_t zpy_barg_pooled(const zpy_barg *a, Py_ssize_t n)
+{
+    return a->seq && !a->copies ? n : 0;
 }
 
 uint8_t *zpy_barg_out(const zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_t need,
@@ -227,7 +291,7 @@ int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)
 {
     pool->count = 0;
     pool->cap = cap;
-    pool->views = PyMem_Malloc((size_t)(cap > 0 ? cap : 1) * sizeof(Py_buffer));
+    pool->views = zpy_scratch_alloc((size_t)(cap > 0 ? cap : 1) * sizeof(Py_buffer));
     if (!pool->views) {
         PyErr_NoMemory();
         return -1;
@@ -238,9 +302,9 @@ int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)
 void zpy_pool_release(zpy_pool *pool)
 {
     for (Py_ssize_t i = 0; i < pool->count; i++) {
-        PyBuffer_Release(&pool->views[i]);
+        zpy_view_release(&pool->views[i]);
     }
-    PyMem_Free(pool->views);
+    zpy_scratch_free(pool->views);
     pool->views = NULL;
     pool->count = 0;
 }

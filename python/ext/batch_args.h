@@ -2,8 +2,9 @@
 /*
  * batch_args.h — the arguments of a many-message call: each is one value
  * for every message or a sequence with one per message; buffers are held
- * (Py_buffer) until the call ends, so other threads may change the lists
- * while libzuc runs without the GIL. An argument keeps its check (a range,
+ * (Py_buffer) until the call ends, or copied (keys and IVs, a few bytes
+ * each), so other threads may change the lists while libzuc runs without
+ * the GIL. An argument keeps its check (a range,
  * a size) from its start, and its items go through the checks of args.h,
  * which name them "keys[3]".
  */
@@ -28,6 +29,10 @@ typedef struct {
     Py_buffer view;
     int has_view;
     long long value;
+    /* a sequence of small fixed-size buffers: their bytes, copied item by
+     * item (n x size), so that no buffer is held for them */
+    uint8_t *copies;
+    size_t copies_bytes;
 } zpy_barg;
 
 /* The buffers held during a call. */
@@ -65,6 +70,11 @@ PyObject *zpy_barg_item(const zpy_barg *a, Py_ssize_t i);
 zpy_name zpy_barg_name(const zpy_barg *a, Py_ssize_t i);
 /* The int of message i. */
 int zpy_barg_int(const zpy_barg *a, Py_ssize_t i, long long *value);
+/* The bytes of message i of a fixed-size argument (zpy_barg_buffers with
+ * size >= 0): a copy, or the one buffer for all. NULL with the error set. */
+const uint8_t *zpy_barg_fixed(zpy_barg *a, Py_ssize_t i);
+/* How many buffers the argument holds in a pool for n messages. */
+Py_ssize_t zpy_barg_pooled(const zpy_barg *a, Py_ssize_t n);
 /* The buffer of message i (held in pool until zpy_pool_release), of the
  * argument's size. NULL with the error set. */
 const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool);

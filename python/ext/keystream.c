@@ -20,15 +20,6 @@ typedef struct {
     int npending;
 } keystream_object;
 
-/* Clears n bytes so that the compiler cannot drop the stores. */
-static void wipe(void *p, size_t n)
-{
-    volatile uint8_t *v = p;
-    while (n--) {
-        *v++ = 0;
-    }
-}
-
 /* Loads key and iv into st: ZUC-128 for a 16-byte key, ZUC-256 of version
  * (default 2018) for a 32-byte key. */
 static int load(zuc_state *st, PyObject *key_obj, PyObject *iv_obj, PyObject *version_obj)
@@ -68,7 +59,7 @@ static int load(zuc_state *st, PyObject *key_obj, PyObject *iv_obj, PyObject *ve
     } else {
         rc = zuc256v_keystream_init(st, version, key.buf, iv.buf);
     }
-    wipe(iv25, sizeof iv25);
+    zpy_wipe(iv25, sizeof iv25);
     PyBuffer_Release(&iv);
 release_key:
     PyBuffer_Release(&key);
@@ -100,8 +91,8 @@ static void ks_dealloc(PyObject *obj)
 {
     keystream_object *self = (keystream_object *)obj;
     PyTypeObject *type = Py_TYPE(obj);
-    wipe(&self->st, sizeof self->st);
-    wipe(self->pending, sizeof self->pending);
+    zpy_wipe(&self->st, sizeof self->st);
+    zpy_wipe(self->pending, sizeof self->pending);
     freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
     tp_free(obj);
     Py_DECREF(type);
@@ -133,7 +124,7 @@ static void produce(keystream_object *self, uint8_t *out, size_t n, int xor)
             }
         }
     }
-    wipe(words, sizeof words);
+    zpy_wipe(words, sizeof words);
 }
 
 PyDoc_STRVAR(read_doc, "read($self, length, /)\n--\n\n"
