@@ -127,29 +127,31 @@ static void ct_gen_start(ct_gen *g, unsigned n)
         ct_prepare(&g->in[0], j, c + j);
 }
 
-/* Word j of the block: Z (3GPP Doc 2 §3.6.3); F moves on, and one cell and
- * the inputs of word j of the next block are made. */
-CT_INLINE uint32_t ct_word(ct_gen *g, ct_vec *f, unsigned j, int ahead)
+/* Word j of the block: Z (3GPP Doc 2 §3.6.3) from the inputs now; F moves
+ * on, and (ahead) one cell of c and the inputs of word j of the next block
+ * are made into next. The three never overlap (restrict: the compiler
+ * keeps the cells just made in registers). */
+CT_INLINE uint32_t ct_word(const ct_inputs *restrict now, ct_inputs *restrict next,
+                           uint32_t *restrict c, ct_vec *f, unsigned j, int ahead)
 {
-    const ct_inputs *in = &g->in[0];
     uint32_t r[2];
     ct_fsm_get(*f, r);
-    uint32_t z = ((in->x0[j] ^ r[0]) + r[1]) ^ in->x3[j];
-    *f = ct_fsm_next(*f, in->xf[j]);
+    uint32_t z = ((now->x0[j] ^ r[0]) + r[1]) ^ now->x3[j];
+    *f = ct_fsm_next(*f, now->xf[j]);
     if (ahead) {
-        uint32_t *c = g->c + 16 + j;
-        c[16] = ct_lfsr(c[0], c[4], c[10], c[13], c[15], 0);
-        ct_prepare(&g->in[1], j, c);
+        uint32_t *w = c + 16 + j;
+        w[16] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], 0);
+        ct_prepare(next, j, w);
     }
     return z;
 }
 
-/* After a whole block: the next block's cells and inputs move in place. */
+/* After a whole block: the next block's cells move in place (its inputs
+ * do not: the caller swaps its two pointers, no copy of 384 bytes). */
 CT_INLINE void ct_gen_shift(ct_gen *g)
 {
     for (unsigned k = 0; k < 32; k++) /* word by word: forwarded from the stores */
         g->c[k] = g->c[k + 16];
-    g->in[0] = g->in[1];
 }
 
 CT_INLINE void ct_xor_word(const uint8_t *in, uint8_t *out, uint32_t z)
@@ -172,18 +174,19 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
 {
     ct_gen g;
     ct_vec f = *f_io;
+    ct_inputs *now = &g.in[0], *next = &g.in[1];
     memcpy(g.c, s, 16 * sizeof s[0]);
     ct_gen_start(&g, nwords < 16 ? (unsigned)nwords : 16);
     /* whole blocks: 16 words, or 64 whole bytes */
     int whole = words ? nwords >= 16 : nbytes >= 64;
     for (; words ? nwords >= 16 : nbytes >= 64; nwords -= 16) {
         if (words) {
-#define KS_WORD(j) words[j] = ct_word(&g, &f, j, 1);
+#define KS_WORD(j) words[j] = ct_word(now, next, g.c, &f, j, 1);
             CT_REPEAT16(KS_WORD)
 #undef KS_WORD
             words += 16;
         } else {
-#define XOR_WORD(j) ct_xor_word(in + 4 * (j), out + 4 * (j), ct_word(&g, &f, j, 1));
+#define XOR_WORD(j) ct_xor_word(in + 4 * (j), out + 4 * (j), ct_word(now, next, g.c, &f, j, 1));
             CT_REPEAT16(XOR_WORD)
 #undef XOR_WORD
             in += 64;
@@ -191,9 +194,12 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
             nbytes -= 64;
         }
         ct_gen_shift(&g);
+        ct_inputs *made = next;
+        next = now;
+        now = made;
     }
     for (unsigned j = 0; j < nwords; j++) {
-        uint32_t z = ct_word(&g, &f, j, 0);
+        uint32_t z = ct_word(now, next, g.c, &f, j, 0);
         if (words)
             words[j] = z;
         else if (4 * j + 4 <= nbytes)
@@ -208,7 +214,7 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
         zuc_wipe(&g, sizeof g);
     else { /* what a short message wrote: cells 0..31, the first inputs */
         zuc_wipe(g.c, 32 * sizeof g.c[0]);
-        zuc_wipe(&g.in[0], sizeof g.in[0]);
+        zuc_wipe(now, sizeof *now);
     }
     zuc_wipe(&f, sizeof f);
 }
