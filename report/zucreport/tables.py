@@ -31,6 +31,7 @@ from .select import (
     contender_label,
     grouped,
     in_order,
+    measured,
     ours_first,
     per_call,
     pick,
@@ -39,6 +40,7 @@ from .select import (
     tick_labels,
     timed_contender_key,
 )
+from .sources import cpu_of, source_label
 
 MISSING_NOTE = "n/a: not in the results (beyond the contender's size limit, or not measured)."
 SPREAD_NOTE = "Each cell: the median of the repeats, then (first quartile-third quartile)."
@@ -61,15 +63,13 @@ class Table:
 
 
 def _notes_for(rows: Iterable[Row], *extra: str) -> list[str]:
-    rows = list(rows)
+    """A table's notes; where the document has the same table, where its figures are."""
     notes = list(extra)
-    if any(r.is_document for r in rows):
-        notes.append(DOCUMENT_NOTE)
-        documents = [r for r in rows if r.is_document]
-        if any(r.unit.startswith(("ticks/", "bits/")) for r in documents) and \
-                tick_heading(rows) != units.DOCUMENT_TICKS:
-            notes.append(f"[document] rows are in the document's own unit, "
-                         f"{units.DOCUMENT_TICKS}.")
+    documents = [r for r in rows if r.is_document]
+    if documents:
+        notes.append(f"The document's figures for this table ({source_label(documents)}, in "
+                     f"its own units) are in the appendix, as published: another machine, "
+                     f"never a contender of these.")
     return notes
 
 
@@ -210,7 +210,8 @@ def _init_stream_row(rows: list[Row], label: Callable[[Row], str]) -> TableRow:
 
 def estream_init_stream_table(rows: list[Row]) -> Table | None:
     """Table 3: key/IV setup cost and long-stream speed."""
-    chosen = pick(rows, suite="estream", configuration=("init", "stream"))
+    everything = pick(rows, suite="estream", configuration=("init", "stream"))
+    chosen = measured(everything)
     if not chosen:
         return None
     unit = tick_heading(chosen)
@@ -219,22 +220,23 @@ def estream_init_stream_table(rows: list[Row]) -> Table | None:
     label = tick_labels(chosen, _labelled_with_algorithm)
     for group in grouped(ours_first(chosen), _algorithm_and_contender).values():
         table.rows.append(_init_stream_row(group, label))
-    table.notes = _notes_for(chosen, "Init: key/IV setup alone; Stream: one keystream in "
-                                     "64 KiB blocks, setup excluded; Mbps from this machine's tick "
-                                     "rate (none for the document's rows).", SPREAD_NOTE)
+    table.notes = _notes_for(everything, "Init: key/IV setup alone; Stream: one keystream in "
+                                         "64 KiB blocks, setup excluded; Mbps from this "
+                                         "machine's tick rate.", SPREAD_NOTE)
     return table
 
 
 def estream_message_table(rows: list[Row]) -> Table | None:
     """Table 4: ticks/byte of x-byte messages, setup included, and Imix."""
-    chosen = pick(rows, suite="estream", configuration=("message", "imix"))
+    everything = pick(rows, suite="estream", configuration=("message", "imix"))
+    chosen = measured(everything)
     if not chosen:
         return None
     table = _sizes_and_one_more(f"Table 4: {tick_heading(chosen)}/byte of x-byte messages, "
                                 f"setup included", chosen, "imix", _algorithm_and_contender,
                                 tick_labels(chosen, _labelled_with_algorithm))
     messages = messages_note(pick(chosen, configuration="message"))
-    table.notes = _notes_for(chosen, "Imix: 40/576/1500-byte messages as 7:4:1.",
+    table.notes = _notes_for(everything, "Imix: 40/576/1500-byte messages as 7:4:1.",
                              *([messages] if messages else []), SPREAD_NOTE, MISSING_NOTE)
     return table
 
@@ -250,21 +252,23 @@ def estream_ratio_table(rows: list[Row]) -> Table | None:
 
 def mac_time_table(rows: list[Row]) -> Table | None:
     """Table 5: microseconds per MAC, fresh key and IV per message, for the contenders that
-    take one message per call (and the document's figures): the time one MAC takes. A
-    contender that took many per call gives an average over its batch, not a MAC's time:
-    its figures are in mac_batch_table."""
-    chosen = [r for r in pick(rows, suite="mac", configuration="mac")
-              if us_per_message(r) is not None and (r.is_document or per_call(r) == 1)]
+    take one message per call: the time one MAC takes. A contender that took many per call
+    gives an average over its batch, not a MAC's time: its figures are in mac_batch_table.
+    The document's µs, from another machine, are in the appendix."""
+    everything = pick(rows, suite="mac", configuration="mac")
+    chosen = [r for r in measured(everything)
+              if us_per_message(r) is not None and per_call(r) == 1]
     if not chosen:
         return None
     table = _size_table("Table 5: µs per MAC, one message per call, by message size (bytes)",
                         chosen, _spread_of(us_per_message, units.micros),
                         key=_algorithm_and_contender, label=_labelled_with_algorithm)
+    table.notes = _notes_for(everything, SPREAD_NOTE, MISSING_NOTE)
     messages = messages_note(chosen)
     if messages:
         table.notes.insert(0, messages)
-    table.notes.insert(0, "One message per call: the time from a message to its MAC. The "
-                          "[document] rows are µs, as published.")
+    table.notes.insert(0, "One message per call: the time from a message to its MAC, in µs "
+                          "from this machine's tick rate.")
     return table
 
 
@@ -311,7 +315,8 @@ def mac_ratio_table(rows: list[Row]) -> Table | None:
                    "ratios (the MACs of a size timed in turn), their median, then (first "
                    "quartile-third quartile)."]
     if any(s.startswith("[document]") for s in sources):
-        table.notes.append(DOCUMENT_NOTE)
+        table.notes.append(f"{DOCUMENT_NOTE} A ratio of two MACs on one machine has no unit, "
+                           f"so the document's stands beside ours as a column of its own.")
     return table
 
 
@@ -322,24 +327,26 @@ def _gain_row(gain: VariantGain) -> TableRow:
     ours = units.with_spread(mine.median, mine.q1, mine.q3, units.gbps) if mine \
         else units.gbps(gain.ours_gbps)
     return TableRow(gain.label, [ours, units.percent(gain.ours_gain),
-                                 units.gbps(gain.document_gbps),
                                  units.percent(gain.document_gain)])
 
 
 def ablation_gain_tables(rows: list[Row]) -> list[Table]:
-    """Keystream Gbps and gain over the baseline, ours beside the document's; under Table 13,
-    the best combination measured here."""
+    """Keystream Gbps and gain over the baseline, and beside our gain the document's over its
+    own baseline, a column named by its CPU (its Gbps, another machine's, are in the
+    appendix); under Table 13, the best combination measured here."""
     tables = []
     for configuration, algorithm in gain_sets(rows):
         title = f"{GAIN_TITLES.get(configuration, configuration)}: {algorithm}"
-        table = Table(title, ["variant", "ours (Gbps)", "ours: gain", "[document] (Gbps)",
-                              "[document]: gain"])
+        documents = pick(rows, suite="ablation", configuration=configuration,
+                         algorithm=algorithm, backend="document")
+        table = Table(title, ["variant", "ours (Gbps)", "ours: gain",
+                              f"{source_label(documents)}: gain"])
         gains = variant_gains(rows, algorithm, configuration)
         table.rows = [_gain_row(g) for g in gains]
         best = best_combination_note(rows, algorithm) if configuration == "table13" else None
         table.notes = ([best] if best else []) + [
             "Gain: speed over the baseline's, minus 1 (baseline time / time - 1); each side "
-            "against its own baseline."]
+            "against its own baseline, so the two gains compare though the machines do not."]
         if any(g.document_gbps is not None for g in gains):
             table.notes.append(DOCUMENT_NOTE)
         tables.append(table)
@@ -393,8 +400,7 @@ def ablation_table14(rows: list[Row]) -> Table | None:
 
 
 def _table15_label(row: Row) -> str:
-    label = variant_label(row)
-    return f"[document] {label}" if row.is_document else label
+    return variant_label(row)
 
 
 def table15_rows(rows: list[Row]) -> list[Row]:
@@ -404,19 +410,69 @@ def table15_rows(rows: list[Row]) -> list[Row]:
 
 
 def ablation_table15_tables(rows: list[Row]) -> list[Table]:
-    """Table 15: encryption speed in bits per tick by message size."""
+    """Table 15: encryption speed in bits per tick by message size, this machine's; then
+    each contender's gain over the unoptimised variant beside the document's."""
     tables = []
-    for algorithm, group in grouped(table15_rows(rows), lambda r: r.algorithm).items():
+    for algorithm, everything in grouped(table15_rows(rows), lambda r: r.algorithm).items():
+        group = measured(everything)
+        if not group:
+            continue
         unit = units.singular(tick_heading(group))
         table = _size_table(f"Table 15: encryption, bits per {unit} by message size: "
                             f"{algorithm}", group,
                             _spread_of(lambda r: r.median, units.bits_per_cycle),
                             key=timed_contender_key, label=tick_labels(group, _table15_label))
         table.notes[:0] = [note for note in (table15_best_note(rows, algorithm),
-                                             _table15_fastest(group, unit),
+                                             _table15_fastest(everything, unit),
                                              table13_and_15_note(rows, algorithm)) if note]
+        table.notes = _notes_for(everything, *table.notes)
         tables.append(table)
+        gains = table15_gain_table(everything, algorithm)
+        if gains:
+            tables.append(gains)
     return tables
+
+
+UNOPTIMISED = "unoptimised"
+
+
+def _gains_over_unoptimised(rows: list[Row], sizes: list[int], prefix: str
+                            ) -> list[TableRow]:
+    """Each contender's speed over the unoptimised variant's at each size, minus 1."""
+    contenders = grouped(rows, _table15_label)
+    baseline = by_size(contenders.pop(UNOPTIMISED, []))
+    table_rows = []
+    for label, group in contenders.items():
+        at = by_size(group)
+        cells = [units.percent(at[s].median / baseline[s].median - 1)
+                 if s in at and s in baseline and baseline[s].median > 0 else units.MISSING
+                 for s in sizes]
+        table_rows.append(TableRow(f"{prefix}{label}", cells, group[0].is_document))
+    return table_rows
+
+
+def table15_gain_table(rows: list[Row], algorithm: str) -> Table | None:
+    """Table 15's comparison with the document: each contender's gain over the unoptimised
+    variant, ours and the document's, each on its own machine; a gain has no unit."""
+    ours, documents = measured(rows), [r for r in rows if r.is_document]
+    sizes = sizes_of(rows)
+    if not any(_table15_label(r) == UNOPTIMISED for r in ours):
+        return None
+    table = Table(f"Table 15, gain over the unoptimised variant by message size: {algorithm}",
+                  ["contender"] + [units.size_label(s) for s in sizes])
+    table.rows = _gains_over_unoptimised(ours, sizes, "ours: ")
+    if any(_table15_label(r) == UNOPTIMISED for r in documents):
+        table.rows += _gains_over_unoptimised(documents, sizes,
+                                              f"{source_label(documents)}: ")
+    table.notes = [
+        "Gain: the contender's bits per tick over the unoptimised variant's at the same size, "
+        "minus 1; each side against its own unoptimised variant, so the gains compare though "
+        "the machines (and their units: TSC ticks here, the document's CPU's cycles there) do "
+        "not.",
+        MISSING_NOTE]
+    if documents:
+        table.notes.append(DOCUMENT_NOTE)
+    return table
 
 
 GIBIBIT = 2 ** 30
@@ -458,9 +514,9 @@ def _table15_fastest(group: list[Row], unit: str) -> str | None:
     documents = [r for r in group if r.is_document]
     if documents:
         theirs = max(documents, key=lambda r: r.median)
-        text += (f" (the document's fastest: {variant_label(theirs)}, "
-                 f"{units.bits_per_cycle(theirs.median)} bits per "
-                 f"{units.singular(units.DOCUMENT_TICKS)} at "
+        text += (f" (the document's fastest, on its {cpu_of(theirs)}: "
+                 f"{variant_label(theirs)}, {units.bits_per_cycle(theirs.median)} bits per "
+                 f"{units.singular(units.DOCUMENT_TICKS)} of that CPU at "
                  f"{units.size_text(theirs.size_bytes)})")
     return text + "."
 
