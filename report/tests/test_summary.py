@@ -22,7 +22,7 @@ from zucreport.summary_chart import headline_chart
 CONTEXT = {"suite": "speed", "cpu_model": "AMD EPYC", "cpu_family": 25, "cpu_model_number": 1,
            "cores": 2, "tick_unit_note": "TSC ticks", "tick_ghz": 2.5, "in_flight": 16,
            "libraries": "OpenSSL 3.0.19 27 Jan 2026; libsodium 1.0.18",
-           "ipsec_mb_version": "1.3.0", "ipsec_mb_arch": "avx2"}
+           "ipsec_mb_version": "1.3.0", "ipsec_mb_arch": "avx2", "libzuc_version": "0.1.0"}
 
 
 def _result(backend, implementation, in_flight, samples, size=1500):
@@ -85,6 +85,7 @@ def test_the_peer_comes_from_libzucs_run_where_that_run_has_it(tmp_path):
 def test_the_facts_name_family_model_and_versions():
     assert cpu_text(CONTEXT) == "AMD EPYC, family 25 model 1, 2 cores"
     text = versions_text([CONTEXT])
+    assert text.startswith("libzuc 0.1.0, ")
     assert "OpenSSL 3.0.19" in text and "libsodium 1.0.18" in text
     assert "ipsec-mb 1.3.0 (avx2)" in text
 

@@ -297,14 +297,15 @@ def cpu_text(context: Mapping[str, Any]) -> str:
 
 VERSION_FIELDS = (("compiler", "compiler"), ("ipsec_mb_version", "ipsec-mb"),
                   ("gmssl_version", ""), ("openssl_version", ""), ("sodium_version",
-                  "libsodium"), ("cryptopp_version", "Crypto++"),
-                  ("libzuc_version", "libzuc"))
+                  "libsodium"), ("cryptopp_version", "Crypto++"))
 
 
 def versions_text(contexts: list[Mapping[str, Any]]) -> str:
-    """The libraries and their versions as the results' context names them: the peers'
-    ("libraries", newer files), ipsec-mb's with its code path, GmSSL's, the compiler."""
-    seen = []
+    """The libraries and their versions as the results' context names them: libzuc's first
+    (newer files), the peers' ("libraries", newer files), ipsec-mb's with its code path,
+    GmSSL's, the compiler."""
+    seen = [f"libzuc {c['libzuc_version']}".strip() for c in contexts
+            if str(c.get("libzuc_version") or "").strip()]
     for context in contexts:
         seen += [p.strip() for p in str(context.get("libraries") or "").split(";") if p.strip()
                  and "ipsec-mb" not in p]
