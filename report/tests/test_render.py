@@ -212,3 +212,9 @@ def test_panels_drawn_alike_share_one_legend_each_entry_once(report):
     (legend,) = figure.legends
     labels = [text.get_text() for text in legend.get_texts()]
     assert labels == ["ours", "[document] Intel Core i7-8750H, gcc: gain over its own baseline"]
+
+
+def test_the_consistency_table_says_its_repeats(report):
+    section = next(s for s in report.sections if s.anchor == "consistency")
+    for table in section.tables:
+        assert any(note.startswith("Repeats per cell: ") for note in table.notes)

@@ -246,6 +246,9 @@ def _summary(rows) -> Summary | None:
 
 def _consistency_section(rows) -> Section:
     table = disagreement_table(rows)
+    if table is not None:
+        note = repeats_note([r for _key, group, _gap in disagreements(rows) for r in group])
+        table.notes += [note] if note else []
     intro = ("Where two runs measured one contender doing the same work (estream's Table 4 "
              "and speed share message sizes; speed may run twice, many and one message per "
              "call), their medians are compared: "
