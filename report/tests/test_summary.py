@@ -144,3 +144,8 @@ def test_the_headline_chart_draws_the_table_path_apart(tmp_path):
     labels = [t.get_text() for legend in chart.figure.legends for t in legend.get_texts()]
     assert labels == ["libzuc, constant time", "gmssl",
                       "libzuc, table lookups, not constant time"]
+    # the title says which path stands for libzuc, on a line of its own (the first holds the
+    # CPU whole)
+    assert chart.title.startswith("libzuc, constant time, against each peer's best API")
+    assert chart.figure.texts[0].get_text().split("\n")[1].startswith(
+        "libzuc: its default path for one message per call")

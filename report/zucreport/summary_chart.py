@@ -82,8 +82,8 @@ def headline_chart(rows) -> Chart | None:
     figure.legend(list(handles.values()), list(handles), loc="outside lower center",
                   ncols=len(handles), fontsize="small")
     cpu = dict(facts(rows)).get("CPU", "")
-    title = (f"libzuc, constant time (one message per call: its default path), against each "
-             f"peer's best API, {HEADLINE_SIZE}-byte messages, {cpu}")
-    figure.suptitle(title + "\nbars: medians; whiskers: quartiles of the repeats",
-                    fontsize="medium")
+    title = (f"libzuc, constant time, against each peer's best API, {HEADLINE_SIZE}-byte "
+             f"messages, {cpu}")
+    figure.suptitle(title + "\nlibzuc: its default path for one message per call; bars: "
+                    "medians; whiskers: quartiles of the repeats", fontsize="medium")
     return render("summary-headline", title, figure)
