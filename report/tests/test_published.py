@@ -134,3 +134,12 @@ def test_figure_1_keeps_the_documents_series_however_many_paths_are_ours():
     labels = [t.get_text() for t in axes.get_legend().get_texts()]
     assert f"[document] {I3}" in labels
     assert len([label for label in labels if label.startswith("libzuc")]) == MAX_SERIES - 1
+
+
+def test_table_15_gains_give_the_spread_of_ours():
+    rows = _rows("ablation.json")
+    _table15, gains, _one_unit = ablation_table15_tables(rows)
+    ours = gains.rows[0].cells[0]
+    assert re.fullmatch(r"[+-][0-9.]+% \([+-][0-9.]+% to [+-][0-9.]+%\)", ours), ours
+    # the document's, published medians, have none
+    assert "(" not in gains.rows[-1].cells[0]

@@ -9,12 +9,11 @@ paths (scalar-v3, scalar, ref) look up S-boxes in tables indexed by secret data 
 when chosen (docs/security.md): where one is faster, it is a column of its own, labelled as
 not constant time, never the figure the ratios are taken from."""
 
-import statistics
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from . import units
-from .measures import mbps
+from .measures import Ratio, mbps, time_ratio
 from .results import Row
 from .select import grouped, in_order, per_call, pick
 from .tables import Table, TableRow
@@ -72,35 +71,6 @@ def path_text(row: Row, latency: bool) -> str:
 
 def kind_text(row: Row) -> str:
     return NOT_CONSTANT_TIME if is_table_path(row) else "constant time"
-
-
-@dataclass(frozen=True)
-class Ratio:
-    median: float
-    q1: float
-    q3: float
-    paired: bool           # per-repeat ratios of one interleaved cell, or medians of two runs
-    repeats: int
-
-
-def _quartiles(values: list[float]) -> tuple[float, float, float]:
-    if len(values) == 1:
-        return values[0], values[0], values[0]
-    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return q2, q1, q3
-
-
-def time_ratio(peer: Row, ours: Row) -> Ratio:
-    """The peer's time over ours: above 1, libzuc is faster. Paired repeat by repeat where
-    both rows come from one interleaved cell (same file, same count of samples), otherwise
-    the ratio of the medians with the widest range the two quartile ranges allow."""
-    same_cell = peer.context is ours.context and len(peer.samples) == len(ours.samples) > 0
-    if same_cell and all(s > 0 for s in ours.samples):
-        values = [p / o for p, o in zip(peer.samples, ours.samples, strict=False)]
-        median, q1, q3 = _quartiles(values)
-        return Ratio(median, q1, q3, True, len(values))
-    return Ratio(peer.median / ours.median, peer.q1 / ours.q3, peer.q3 / ours.q1, False,
-                 min(peer.repeats, ours.repeats))
 
 
 def ratio_text(ratio: Ratio) -> str:

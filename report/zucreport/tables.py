@@ -22,7 +22,7 @@ from .ablation import (
     variant_label,
 )
 from .mac import mac_ratio_series
-from .measures import mbps, us_per_message
+from .measures import mbps, time_ratio, us_per_message
 from .results import Row
 from .select import (
     DOCUMENT_NOTE,
@@ -486,11 +486,23 @@ def _gains_over_unoptimised(rows: list[Row], sizes: list[int], prefix: str
     table_rows = []
     for label, group in contenders.items():
         at = by_size(group)
-        cells = [units.percent(at[s].median / baseline[s].median - 1)
-                 if s in at and s in baseline and baseline[s].median > 0 else units.MISSING
+        cells = [_gain_cell(at[s], baseline[s]) if s in at and s in baseline
+                 and baseline[s].median > 0 and baseline[s].q1 > 0 else units.MISSING
                  for s in sizes]
         table_rows.append(TableRow(f"{prefix}{label}", cells, group[0].is_document))
     return table_rows
+
+
+def _gain_cell(row: Row, baseline: Row) -> str:
+    """The gain in speed over the baseline's, with the quartiles of the per-repeat gains
+    where both come from one run's interleaved repeats (else the widest range the two
+    quartile ranges allow); the median alone for published figures."""
+    ratio = time_ratio(row, baseline)
+    text = units.percent(ratio.median - 1)
+    if ratio.q1 == ratio.q3 == ratio.median:
+        return text
+    # signed figures: "to" rather than a dash between them
+    return f"{text} ({units.percent(ratio.q1 - 1)} to {units.percent(ratio.q3 - 1)})"
 
 
 def table15_gain_table(rows: list[Row], algorithm: str) -> Table | None:
@@ -510,7 +522,9 @@ def table15_gain_table(rows: list[Row], algorithm: str) -> Table | None:
         "Gain: the contender's bits per tick over the unoptimised variant's at the same size, "
         "minus 1; each side against its own unoptimised variant, so the gains compare though "
         "the machines (and their units: TSC ticks here, the document's CPU's cycles there) do "
-        "not.",
+        "not. Ours: the median (first quartile to third quartile) of the per-repeat gains "
+        "(where the two rows hold their repeats; else the widest range their quartiles "
+        "allow); the document's: its medians.",
         MISSING_NOTE]
     if documents:
         table.notes.append(DOCUMENT_NOTE)
