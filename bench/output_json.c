@@ -97,6 +97,7 @@ static void json_context(FILE *f, const char *suite)
     fprintf(f, "    \"counter_ghz\": %.6f,\n", t->counter_ghz);
     fprintf(f, "    \"cpu_mhz\": %.3f,\n", t->cpu_mhz);
     fprintf(f, "    \"core_ghz_estimate\": %.3f,\n", t->core_ghz);
+    json_field_str(f, "    ", "libzuc_version", zuc_version(), 0);
     json_field_str(f, "    ", "libzuc_default_impl", zuc_impl_name(), 0);
     fprintf(f, "    \"pinned_cpu\": %d,\n", bench_pinned_cpu());
     fprintf(f, "    \"in_flight\": %u,\n", bench_in_flight());

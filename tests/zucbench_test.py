@@ -40,8 +40,8 @@ SCHEMA = "zucbench-results/1"
 
 CONTEXT_FIELDS = {"suite": str, "date": str, "cpu_model": str, "cores": int, "os": str,
                   "compiler": str, "compiler_flags": str, "timer": str, "tick_unit": str,
-                  "tick_ghz": (int, float), "libzuc_default_impl": str, "pinned_cpu": int,
-                  "library": str, "libraries": str}
+                  "tick_ghz": (int, float), "libzuc_default_impl": str, "libzuc_version": str,
+                  "pinned_cpu": int, "library": str, "libraries": str}
 RESULT_FIELDS = {"suite": str, "algorithm": str, "configuration": str, "backend": str,
                  "implementation": str, "size_bytes": int, "repeats": int, "threads": int,
                  "in_flight": int, "unit": str, "median": (int, float), "q1": (int, float),

@@ -8,7 +8,7 @@ from conftest import FIXTURES
 from zucreport.ablation import variant_gains
 from zucreport.measures import gain_from_times, gain_over_baseline, us_per_message
 from zucreport.results import load_results_file
-from zucreport.tables import mac_time_table, speed_tables
+from zucreport.tables import estream_message_table, mac_time_table, speed_tables
 from zucreport.units import size_label
 
 
@@ -93,5 +93,18 @@ def test_the_mac_table_gives_the_quartiles_scaled_like_the_median():
     scale = us_per_message(row) / row.median
     assert cells["128-eia3 ipsec-mb-1-buffer, 1/call"][0] == (
         f"{us_per_message(row):.3f} ({row.q1 * scale:.3f}-{row.q3 * scale:.3f})")
-    published = cells["128-eia3 [document] core-i3-3.4ghz-2011"][0]
-    assert "(" not in published
+
+
+def test_table_4_sets_the_imix_beside_the_imix_of_the_contenders_own_cells():
+    rows = list(load_results_file(str(FIXTURES / "estream.json")).rows)
+    table = estream_message_table(rows)
+    assert table.columns[-2:] == ["Imix", "Imix of its cells (7:4:1)"]
+    cells = {row.label: row.cells for row in table.rows}
+    label = next(label for label in cells if label.startswith("128-eea3 ipsec-mb-1-buffer"))
+    at = {r.size_bytes: r.median for r in rows if r.algorithm == "128-eea3"
+          and r.backend == "ipsec-mb" and r.implementation == "1-buffer"
+          and r.configuration == "message"}
+    weighted = (7 * 40 * at[40] + 4 * 576 * at[576] + 1500 * at[1500]) / (7 * 40 + 4 * 576 + 1500)
+    assert cells[label][-1] == f"{weighted:.2f}"
+    assert any(note.startswith("Imix: 40/576/1500-byte messages as 7:4:1, timed as a stream")
+               for note in table.notes)

@@ -8,17 +8,21 @@ from pathlib import Path
 import pytest
 from zucreport.results import load_results_file
 from zucreport.summary import (
+    TABLES_COLUMN,
     cpu_text,
+    facts,
+    headline_sentences,
     matches,
     summary_tables,
     time_ratio,
     versions_text,
 )
+from zucreport.summary_chart import headline_chart
 
 CONTEXT = {"suite": "speed", "cpu_model": "AMD EPYC", "cpu_family": 25, "cpu_model_number": 1,
            "cores": 2, "tick_unit_note": "TSC ticks", "tick_ghz": 2.5, "in_flight": 16,
            "libraries": "OpenSSL 3.0.19 27 Jan 2026; libsodium 1.0.18",
-           "ipsec_mb_version": "1.3.0", "ipsec_mb_arch": "avx2"}
+           "ipsec_mb_version": "1.3.0", "ipsec_mb_arch": "avx2", "libzuc_version": "0.1.0"}
 
 
 def _result(backend, implementation, in_flight, samples, size=1500):
@@ -28,6 +32,9 @@ def _result(backend, implementation, in_flight, samples, size=1500):
             "repeats": len(samples), "unit": "ticks/byte", "median": ordered[len(samples) // 2],
             "q1": ordered[len(samples) // 4], "q3": ordered[3 * len(samples) // 4],
             "in_flight": in_flight, "samples": samples}
+
+
+ONE_PER_CALL = {**CONTEXT, "in_flight": 1, "libzuc_default_impl": "ct-aesni"}
 
 
 def _rows(tmp_path: Path, results, context=CONTEXT):
@@ -78,5 +85,67 @@ def test_the_peer_comes_from_libzucs_run_where_that_run_has_it(tmp_path):
 def test_the_facts_name_family_model_and_versions():
     assert cpu_text(CONTEXT) == "AMD EPYC, family 25 model 1, 2 cores"
     text = versions_text([CONTEXT])
+    assert text.startswith("libzuc 0.1.0, ")
     assert "OpenSSL 3.0.19" in text and "libsodium 1.0.18" in text
     assert "ipsec-mb 1.3.0 (avx2)" in text
+
+
+def _one_per_call(tmp_path: Path, context=ONE_PER_CALL):
+    """libzuc's default path (ct-aesni), slower than its table path (scalar-v3) and than a
+    lane path called with one message (avx2, constant time too), beside GmSSL."""
+    return _rows(tmp_path, [
+        _result("libzuc", "ct-aesni", 1, [4.0, 4.0, 4.0]),
+        _result("libzuc", "avx2", 1, [5.0, 5.0, 5.0]),
+        _result("libzuc", "scalar-v3", 1, [3.0, 3.0, 3.0]),
+        _result("gmssl", "portable-c", 1, [8.0, 8.0, 8.0]),
+    ], context)
+
+
+def test_one_message_per_call_gives_the_default_constant_time_path(tmp_path):
+    (latency,) = summary_tables(_one_per_call(tmp_path))
+    cells = dict(zip(latency.columns[1:], latency.rows[0].cells, strict=True))
+    assert cells["libzuc path (constant time unless marked)"] == "ct-aesni, default"
+    # the ratio is the default path's (8 / 4), not the table path's (8 / 3)
+    assert cells["× vs gmssl"].startswith("2.00×")
+    # the faster table path is a column of its own, named not constant time
+    assert TABLES_COLUMN == "libzuc table path Gbps (table lookups, not constant time)"
+    assert cells[TABLES_COLUMN].endswith("[scalar-v3]")
+    assert any("not constant time" in note and "ZUC_IMPL" in note for note in latency.notes)
+    (sentence,) = headline_sentences(_one_per_call(tmp_path))
+    assert "libzuc's default path (ct-aesni, constant time) is 128-eea3 2.00× faster" \
+        in sentence
+    assert dict(facts(_one_per_call(tmp_path)))["libzuc default path"] == (
+        "ct-aesni (one message per call; constant time)")
+
+
+def test_a_table_path_default_is_marked_not_constant_time(tmp_path):
+    # a library built with -DZUC_TABLES_DEFAULT=ON (or before the ct paths)
+    rows = _one_per_call(tmp_path, {**ONE_PER_CALL, "libzuc_default_impl": "scalar-v3"})
+    (latency,) = summary_tables(rows)
+    assert latency.rows[0].cells[1] == "scalar-v3, default, table lookups, not constant time"
+    assert TABLES_COLUMN not in latency.columns
+
+
+def test_many_per_call_gives_the_fastest_constant_time_path(tmp_path):
+    rows = _rows(tmp_path, [
+        _result("libzuc", "avx2", 16, [2.0, 2.0, 2.0]),
+        _result("libzuc", "scalar", 16, [1.0, 1.0, 1.0]),
+        _result("ipsec-mb", "16-buffer", 16, [3.0, 3.0, 3.0]),
+    ])
+    (throughput,) = summary_tables(rows)
+    cells = dict(zip(throughput.columns[1:], throughput.rows[0].cells, strict=True))
+    assert cells["libzuc path (constant time unless marked)"] == "avx2"
+    assert cells["× vs ipsec-mb"].startswith("1.50×")
+    assert cells[TABLES_COLUMN].endswith("[scalar]")
+
+
+def test_the_headline_chart_draws_the_table_path_apart(tmp_path):
+    chart = headline_chart(_one_per_call(tmp_path))
+    labels = [t.get_text() for legend in chart.figure.legends for t in legend.get_texts()]
+    assert labels == ["libzuc, constant time", "gmssl",
+                      "libzuc, table lookups, not constant time"]
+    # the title says which path stands for libzuc, on a line of its own (the first holds the
+    # CPU whole)
+    assert chart.title.startswith("libzuc, constant time, against each peer's best API")
+    assert chart.figure.texts[0].get_text().split("\n")[1].startswith(
+        "libzuc: its default path for one message per call")

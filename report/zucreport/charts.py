@@ -34,7 +34,7 @@ from .select import (  # noqa: E402
     contender_label,
     grouped,
     is_zuc,
-    ours_first,
+    measured,
     per_call,
     pick,
     threads_of,
@@ -43,19 +43,20 @@ from .select import (  # noqa: E402
     tick_unit_of,
     timed_contender_key,
 )
+from .sources import source_label  # noqa: E402
 from .tables import table15_rows  # noqa: E402
 from .units import axis_size_label, singular  # noqa: E402
 
 DPI = 200              # an 8-inch chart is 1600 pixels wide
 MIN_WIDTH = 8.0        # inches
 # 18 distinct colours (tab20's strong shades, then its light ones, without the greys the
-# document's lines use), so that up to 18 contenders never share one
+# document's bars use), so that up to 18 contenders never share one
 _TAB20 = matplotlib.colormaps["tab20"].colors
 OURS_COLOURS = tuple(c for c in list(_TAB20[0::2]) + list(_TAB20[1::2])
                      if c not in (_TAB20[14], _TAB20[15]))
+# The documents' figures are drawn only where they are gains or ratios, set beside ours as
+# a series of their own named by its CPU: grey and hatched.
 DOCUMENT_COLOUR = "0.45"
-DOCUMENT_LINES = (("--", "s"), (":", "^"), ("-.", "D"))    # (line style, marker)
-DOCUMENT_SUFFIX = " (another machine)"
 BAND_NOTE = "lines: medians; shaded: first to third quartile"
 TITLE_MARGIN = 4        # pixels (at the figure's own dpi) kept between a title and the edge
 FIT_ROUNDS = 4          # wrap, lay out again, measure again
@@ -154,22 +155,13 @@ def _size_axis(axes: Axes, label: str = "message size (bytes, log scale)") -> No
 
 
 def _line_styles(series: list[list[Row]]) -> list[dict]:
-    """Our contenders in colour; the document's figures grey, dashed, square-ish markers."""
-    styles, ours, documents = [], 0, 0
-    for rows in series:
-        if rows[0].is_document:
-            linestyle, marker = DOCUMENT_LINES[documents % len(DOCUMENT_LINES)]
-            styles.append({"color": DOCUMENT_COLOUR, "linestyle": linestyle, "marker": marker})
-            documents += 1
-        else:
-            styles.append({"color": OURS_COLOURS[ours % len(OURS_COLOURS)], "linestyle": "-",
-                           "marker": "o"})
-            ours += 1
-    return styles
+    """Each contender in a colour of its own."""
+    return [{"color": OURS_COLOURS[index % len(OURS_COLOURS)], "linestyle": "-", "marker": "o"}
+            for index, _ in enumerate(series)]
 
 
 def _series_label(row: Row) -> str:
-    return contender_label(row) + (DOCUMENT_SUFFIX if row.is_document else "")
+    return contender_label(row)
 
 
 def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
@@ -180,7 +172,7 @@ def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
     series = sorted({r.size_bytes: r for r in series}.values(), key=lambda r: r.size_bytes)
     sizes = [r.size_bytes for r in series]
     axes.plot(sizes, [value(r) for r in series], label=label, markersize=4, **style)
-    if not series[0].is_document and all(r.median > 0 for r in series):
+    if all(r.median > 0 for r in series):
         # The band scales the quartiles like the median when the value is derived from it.
         scale = [value(r) / r.median for r in series]
         axes.fill_between(sizes, [r.q1 * k for r, k in zip(series, scale, strict=False)],
@@ -191,8 +183,9 @@ def _plot_series(axes: Axes, series: list[Row], style: dict, label: str,
 def _plot_all(axes: Axes, rows: list[Row], key: Callable[[Row], tuple],
               label: Callable[[Row], str],
               value: Callable[[Row], float] = lambda r: r.median) -> None:
-    """Every contender of rows as a line, ours first, the document's last."""
-    series = list(grouped(ours_first(rows), key).values())
+    """Every contender of rows as a line: this machine's figures only (the documents',
+    another machine's in its own units, are in the appendix)."""
+    series = list(grouped(measured(rows), key).values())
     for contender, style in zip(series, _line_styles(series), strict=False):
         _plot_series(axes, contender, style, label(contender[0]), value)
 
@@ -242,22 +235,18 @@ def _score(series: list[Row]) -> float:
 
 def fastest_series(rows: list[Row], key: Callable[[Row], tuple] = timed_contender_key,
                    limit: int = MAX_SERIES) -> list[Row]:
-    """At most `limit` contenders: the document's figures, and of ours the fastest path of
-    each library for each count of messages per call (and tick unit, and suite); then the
-    fastest of those."""
-    series = grouped(rows, key)
-    documents = [s for s in series.values() if s[0].is_document][:limit // 4]
+    """At most `limit` contenders, this machine's: the fastest path of each library for
+    each count of messages per call (and tick unit, and suite); then the fastest of those."""
+    series = grouped(measured(rows), key)
     best: dict[tuple, list[Row]] = {}
     for group in series.values():
         first = group[0]
-        if first.is_document:
-            continue
         kind = (first.suite, first.backend, per_call(first) if calls_messages(first) else 0,
                 threads_of(first), tick_unit_of(first))
         if kind not in best or _score(group) < _score(best[kind]):
             best[kind] = group
-    ours = sorted(best.values(), key=_score)[:limit - len(documents)]
-    kept = {id(s) for s in ours + documents}
+    ours = sorted(best.values(), key=_score)[:limit]
+    kept = {id(s) for s in ours}
     return [r for s in series.values() if id(s) in kept for r in s]
 
 
@@ -301,9 +290,9 @@ def _ratio_bar_style(source: str, index: int) -> dict:
 
 
 def _one_per_api(sources: list[str], macs: list[str], values: dict) -> list[str]:
-    """At most MAX_SERIES sources: every libzuc path and the document's, and of a peer one
-    source per count of messages per call (ipsec-mb's job API run from two results files
-    is one series)."""
+    """At most MAX_SERIES sources: the document's, a series of its own named by its CPU,
+    always; then, in order, every libzuc path, and of a peer one source per count of
+    messages per call (ipsec-mb's job API run from two results files is one series)."""
     kept, seen = [], set()
     for source in sources:
         row = next(values[(m, source)] for m in macs if (m, source) in values)
@@ -312,7 +301,9 @@ def _one_per_api(sources: list[str], macs: list[str], values: dict) -> list[str]
         if kind not in seen:
             seen.add(kind)
             kept.append(source)
-    return kept[:MAX_SERIES]
+    documents = [s for s in kept if s.startswith("[document]")]
+    ours = [s for s in kept if s not in documents][:MAX_SERIES - len(documents)]
+    return ours + documents
 
 
 def mac_ratio_chart(rows: list[Row]) -> Chart | None:
@@ -329,8 +320,7 @@ def mac_ratio_chart(rows: list[Row]) -> Chart | None:
         present = [(i, values[(mac, source)].median) for i, mac in enumerate(macs)
                    if (mac, source) in values]
         positions = [i - 0.4 + width * (index + 0.5) for i, _ in present]
-        label = source + (DOCUMENT_SUFFIX if source.startswith("[document]") else "")
-        bars = axes.bar(positions, [v for _, v in present], width, label=label,
+        bars = axes.bar(positions, [v for _, v in present], width, label=source,
                         **_ratio_bar_style(source, index))
         axes.bar_label(bars, fmt="%.2f", fontsize="x-small", padding=2, rotation=90)
     axes.axhline(1.0, color="black", linewidth=0.8, linestyle=":", label="128-EIA3 = 1")
@@ -347,8 +337,9 @@ def mac_ratio_chart(rows: list[Row]) -> Chart | None:
 
 # ---- (c) ablation: gains over the baseline, Table 15 ------------------------------------
 
-def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str) -> None:
-    """Horizontal bars: ours and the document's gain for each variant."""
+def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str, document: str) -> None:
+    """Horizontal bars: ours and the document's gain for each variant, each over its own
+    baseline; `document` names the CPU of the document's."""
     gains = [g for g in gains if g.label != BASELINE]
     height = 0.4
     positions = range(len(gains))
@@ -358,7 +349,7 @@ def _gain_bars(axes: Axes, gains: list[VariantGain], algorithm: str) -> None:
                    if getattr(g, f"{side}_gain") is not None]
         if not present:
             continue
-        label = "ours" if side == "ours" else "[document]" + DOCUMENT_SUFFIX
+        label = "ours" if side == "ours" else f"{document}: gain over its own baseline"
         bars = axes.barh([p + offset for p, _ in present], [100 * v for _, v in present],
                          height, label=label, color=colour, hatch=hatch, edgecolor="white")
         axes.bar_label(bars, fmt="%+.0f%%", fontsize="small", padding=2)
@@ -380,7 +371,10 @@ def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
         figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)),
                                  panel_size=(7.0, 4.8))
         for axes, algorithm in zip(panels, algorithms, strict=False):
-            _gain_bars(axes, variant_gains(rows, algorithm, configuration), algorithm)
+            documents = pick(rows, suite="ablation", configuration=configuration,
+                             algorithm=algorithm, backend="document")
+            _gain_bars(axes, variant_gains(rows, algorithm, configuration), algorithm,
+                       source_label(documents))
         _shared_legend(figure, panels)
         title = (f"{GAIN_TITLES.get(configuration, configuration)}: keystream speed gain "
                  f"over the baseline")
@@ -389,20 +383,16 @@ def ablation_gain_charts(rows: list[Row]) -> list[Chart]:
     return charts
 
 
-def _table15_label(row: Row) -> str:
-    label = variant_label(row)
-    return f"[document] {label}{DOCUMENT_SUFFIX}" if row.is_document else label
-
-
 def ablation_table15_chart(rows: list[Row]) -> Chart | None:
-    """Table 15: encryption bits per tick against message size."""
-    chosen = table15_rows(rows)
+    """Table 15: encryption bits per tick against message size, this machine's (the
+    document's, in its CPU's cycles, are in the appendix)."""
+    chosen = measured(table15_rows(rows))
     if not chosen:
         return None
     algorithms = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(algorithms), columns=min(2, len(algorithms)))
     for axes, (algorithm, group) in zip(panels, algorithms.items(), strict=False):
-        _plot_all(axes, group, timed_contender_key, tick_labels(group, _table15_label))
+        _plot_all(axes, group, timed_contender_key, tick_labels(group, variant_label))
         _size_axis(axes)
         _finish(axes, algorithm, f"bits per {singular(tick_heading(group))} (higher is better)")
     title = (f"Table 15: encryption speed in bits per {singular(tick_heading(chosen))} by "
@@ -414,10 +404,11 @@ def ablation_table15_chart(rows: list[Row]) -> Chart | None:
 # ---- (d) µs per MAC by message size ----------------------------------------------------
 
 def mac_time_chart(rows: list[Row]) -> Chart | None:
-    """One panel per MAC: microseconds per MAC against message size."""
-    chosen = [r for r in pick(rows, suite="mac", configuration="mac")
-              if us_per_message(r) is not None and (r.is_document or per_call(r) == 1)]
-    if not any(not r.is_document for r in chosen):
+    """One panel per MAC: microseconds per MAC against message size, one message per call,
+    this machine's (the document's µs, another machine's, are in the appendix)."""
+    chosen = [r for r in measured(pick(rows, suite="mac", configuration="mac"))
+              if us_per_message(r) is not None and per_call(r) == 1]
+    if not chosen:
         return None
     macs = grouped(chosen, lambda r: r.algorithm)
     figure, panels = _figure(len(macs), columns=min(2, len(macs)), panel_size=(7.0, 4.5))

@@ -2,9 +2,9 @@
 """Every cipher of the estream suite side by side: keystream speed and packet speed.
 
 One horizontal bar per contender (algorithm, backend, implementation), ZUC in its own colour;
-the contenders of an algorithm together, fastest first, then the document's published
-figure for that algorithm, once, as a grey hatched bar of its own, so that the two machines
-are never mistaken and the document's figure is not repeated under each of ours.
+the contenders of an algorithm together, fastest first. Only this machine's figures: the
+document's, cycles of a 2011 Core i3, are in the appendix, never bars on an axis of this
+machine's ticks.
 """
 
 import math
@@ -17,12 +17,12 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import FuncFormatter, NullFormatter
 
 from . import units
-from .charts import DOCUMENT_COLOUR, Chart, fastest_series, render
+from .charts import Chart, fastest_series, render
 from .results import Row
 from .select import (
     grouped,
-    in_order,
     is_zuc,
+    measured,
     pick,
     sizes_of,
     tick_heading,
@@ -32,8 +32,6 @@ from .select import (
 
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
-DOCUMENT_STYLE = {"facecolor": DOCUMENT_COLOUR, "hatch": "//", "edgecolor": "white"}
-DOCUMENT_LABEL_COLOUR = "0.35"
 # The packet chart's line order: by the first of these sizes a line has (1500 bytes: every
 # contender has it, the many-message ones too).
 ORDER_SIZES = (1500, 576, 40, 32, 16, 9000)
@@ -51,27 +49,21 @@ Value = Callable[[tuple[Row, ...]], float | None]
 
 @dataclass(frozen=True)
 class CipherLine:
-    """One bar per panel: one of our contenders, or the document's figures for an algorithm."""
+    """One bar per panel: one of our contenders."""
     label: str
     algorithm: str
     rows: tuple[Row, ...]
-    document: bool
 
 
 def cipher_lines(rows: list[Row]) -> list[CipherLine]:
-    """Per algorithm, in order of appearance: our contenders, then the document's figures
-    (one line per source machine, whatever number of our contenders or input files)."""
-    label = tick_labels(rows)
-    machines = in_order(r.implementation for r in rows if r.is_document)
+    """Per algorithm, in order of appearance: this machine's contenders (a published figure
+    is no contender)."""
+    ours = measured(rows)
+    label = tick_labels(ours)
     lines = []
-    for algorithm, group in grouped(rows, lambda r: r.algorithm).items():
-        ours = grouped([r for r in group if not r.is_document], timed_contender_key)
-        lines += [CipherLine(f"{algorithm} {label(g[0])}", algorithm, tuple(g), False)
-                  for g in ours.values()]
-        documents = grouped([r for r in group if r.is_document], lambda r: r.implementation)
-        for machine, figures in documents.items():
-            name = f"{algorithm} [document]" + (f" {machine}" if len(machines) > 1 else "")
-            lines.append(CipherLine(name, algorithm, tuple(figures), True))
+    for algorithm, group in grouped(ours, lambda r: r.algorithm).items():
+        lines += [CipherLine(f"{algorithm} {label(g[0])}", algorithm, tuple(g))
+                  for g in grouped(group, timed_contender_key).values()]
     return lines
 
 
@@ -92,31 +84,25 @@ def _first_figure(line: CipherLine, values: list[Value]) -> float | None:
 
 
 def sorted_lines(lines: list[CipherLine], values: list[Value]) -> list[CipherLine]:
-    """Algorithms fastest first, by their fastest contender of ours (else the document's);
-    within one, ours fastest first, then the document's. A line's figure: the first of
-    values it has."""
+    """Algorithms fastest first, by their fastest contender; within one, fastest first. A
+    line's figure: the first of values it has."""
     def line_key(line: CipherLine) -> tuple:
         figure = _first_figure(line, values)
         return (figure is None, figure or 0.0, line.label)
 
     def block_key(item: tuple[str, list[CipherLine]]) -> tuple:
         algorithm, block = item
-        ours = [line for line in block if not line.document
-                and _first_figure(line, values) is not None]
-        return line_key(min(ours or block, key=line_key))[:2] + (algorithm,)
+        return line_key(min(block, key=line_key))[:2] + (algorithm,)
 
     ordered = []
     for _, block in sorted(grouped(lines, lambda line: line.algorithm).items(), key=block_key):
-        ordered += sorted((line for line in block if not line.document), key=line_key)
-        ordered += [line for line in block if line.document]
+        ordered += sorted(block, key=line_key)
     return ordered
 
 
 # ---- drawing -----------------------------------------------------------------------
 
 def _style(line: CipherLine) -> dict:
-    if line.document:
-        return DOCUMENT_STYLE
     return {"color": ZUC_COLOUR if is_zuc(line.algorithm) else OTHER_COLOUR}
 
 
@@ -144,14 +130,10 @@ def _draw_bars(axes: Axes, lines: list[CipherLine], value: Value) -> list[float]
 
 
 def _line_axis(axes: Axes, lines: list[CipherLine]) -> None:
-    """Contenders down, fastest on top, ZUC's labels bold in ZUC's colour, the document's
-    grey and italic."""
+    """Contenders down, fastest on top, ZUC's labels bold in ZUC's colour."""
     axes.set_yticks(range(len(lines)), [line.label for line in lines])
     for tick, line in zip(axes.get_yticklabels(), lines, strict=False):
-        if line.document:
-            tick.set_color(DOCUMENT_LABEL_COLOUR)
-            tick.set_fontstyle("italic")
-        elif is_zuc(line.algorithm):
+        if is_zuc(line.algorithm):
             tick.set_fontweight("bold")
             tick.set_color(ZUC_COLOUR)
     axes.set_ylim(len(lines) - 0.5, -0.5)
@@ -176,14 +158,10 @@ def _value_axis(axes: Axes, figures: list[float], label: str, log: bool) -> None
 
 def _legend_handles(lines: list[CipherLine]) -> list[Patch]:
     handles = []
-    if any(not line.document and is_zuc(line.algorithm) for line in lines):
+    if any(is_zuc(line.algorithm) for line in lines):
         handles.append(Patch(label="ZUC, measured here", color=ZUC_COLOUR))
-    if any(not line.document and not is_zuc(line.algorithm) for line in lines):
+    if any(not is_zuc(line.algorithm) for line in lines):
         handles.append(Patch(label="other ciphers, measured here", color=OTHER_COLOUR))
-    machines = in_order(r.implementation for line in lines if line.document for r in line.rows)
-    if machines:
-        handles.append(Patch(label=f"[document] {', '.join(machines)}: published figure, "
-                                   f"another machine", **DOCUMENT_STYLE))
     return handles
 
 
@@ -217,7 +195,7 @@ def each_librarys_fastest(rows: list[Row]) -> list[Row]:
 def cipher_stream_chart(rows: list[Row]) -> Chart | None:
     """Table 3's Stream column for every cipher: one long keystream, setup excluded."""
     chosen = each_librarys_fastest(
-        pick(rows, suite="estream", configuration="stream", unit="ticks/byte"))
+        measured(pick(rows, suite="estream", configuration="stream", unit="ticks/byte")))
     if not chosen:
         return None
     value = median_at(0)
@@ -238,19 +216,16 @@ def _size_title(size: int) -> str:
 
 def _packet_panel(axes: Axes, lines: list[CipherLine], size: int, unit: str) -> None:
     figures = _draw_bars(axes, lines, median_at(size))
-    ours = any(median_at(size)(line.rows) is not None for line in lines if not line.document)
-    # e.g. the document's 100 MB beside a --quick run's 1 MB: never in one panel
-    axes.set_title(_size_title(size) + ("" if ours else " (the document's only)"),
-                   fontsize="medium")
+    axes.set_title(_size_title(size), fontsize="medium")
     if figures:
         _value_axis(axes, figures, f"{unit}/byte", log=True)
 
 
 def cipher_packet_chart(rows: list[Row]) -> Chart | None:
-    """Table 4's columns for every cipher, 16 bytes to the long message (1 MB for ours in a
-    --quick run, the document's 100 MB): fresh key and IV per message."""
+    """Table 4's columns for every cipher, 16 bytes to the long message (1 MB in a --quick
+    run): fresh key and IV per message."""
     chosen = each_librarys_fastest(
-        pick(rows, suite="estream", configuration="message", unit="ticks/byte"))
+        measured(pick(rows, suite="estream", configuration="message", unit="ticks/byte")))
     sizes = sizes_of(chosen)
     if not sizes:
         return None

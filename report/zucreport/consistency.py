@@ -1,11 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """Figures that should agree: one contender doing the same work in two runs (estream's
-Table 4 and speed at one size, speed run twice), and the published figures' own
-inconsistencies."""
+Table 4 and speed at one size, speed run twice)."""
 
 from . import units
 from .results import Row
-from .select import calls_messages, grouped, per_call, sizes_of, threads_of
+from .select import calls_messages, grouped, per_call, threads_of
 from .tables import Table, TableRow
 
 # Two figures of the same contender and work further apart than this are flagged.
@@ -13,9 +12,6 @@ DISAGREEMENT = 0.10
 # The configurations two suites share, with the same meaning (messages with a fresh key and
 # IV each, setup included; one keystream, setup excluded).
 SHARED_WORK = ("message", "stream")
-# A published cost per byte this many times its stream figure (or a size's cost above the
-# next smaller size's by this factor) is worth a word.
-DOCUMENT_STREAM_GAP = 2.0
 
 
 def _work_key(row: Row) -> tuple:
@@ -70,65 +66,3 @@ def disagreement_table(rows: list[Row]) -> Table | None:
         "repeat by repeat within one run.",
     ]
     return table
-
-
-# ---- the published figures ------------------------------------------------------------
-
-def _document_unit(row: Row) -> str:
-    if row.unit.startswith("ticks/"):
-        return f"{units.DOCUMENT_TICKS}/{row.unit.split('/', 1)[1]}"
-    if row.unit == "us/mac":
-        return "µs per MAC"
-    return row.unit
-
-
-def document_notes(rows: list[Row]) -> list[str]:
-    """What does not add up within the documents' own figures: a long message far dearer
-    per byte than the same machine's keystream, a size dearer per byte than a smaller one."""
-    notes = []
-    documents = [r for r in rows if r.is_document and r.unit == "ticks/byte"]
-    for (algorithm, machine), group in grouped(
-            documents, lambda r: (r.algorithm, r.implementation)).items():
-        stream = [r for r in group if r.configuration == "stream"]
-        messages = sorted((r for r in group if r.configuration == "message"),
-                          key=lambda r: r.size_bytes)
-        if stream and messages:
-            longest = messages[-1]
-            if longest.median > DOCUMENT_STREAM_GAP * stream[0].median:
-                notes.append(
-                    f"{algorithm} ({machine}): {units.size_text(longest.size_bytes)} messages "
-                    f"at {units.cycles(longest.median)} cycles/byte against a keystream of "
-                    f"{units.cycles(stream[0].median)}: setup cannot explain "
-                    f"{longest.median / stream[0].median:.0f}x at that length.")
-        for smaller, larger in zip(messages, messages[1:], strict=False):
-            if larger.median > smaller.median * 1.05:
-                notes.append(
-                    f"{algorithm} ({machine}): {units.size_text(larger.size_bytes)} costs "
-                    f"{units.cycles(larger.median)} cycles/byte, more than "
-                    f"{units.size_text(smaller.size_bytes)}'s {units.cycles(smaller.median)}; "
-                    f"a fixed setup spread over more bytes should cost less.")
-    return notes
-
-
-def published_tables(rows: list[Row]) -> list[Table]:
-    """The documents' figures, by source machine: algorithm and work down, sizes across,
-    each in the document's own unit."""
-    documents = [r for r in rows if r.is_document and r.configuration not in ("ratio",)]
-    tables = []
-    for machine, group in grouped(documents, lambda r: r.implementation).items():
-        sizes = [s for s in sizes_of(group) if s]
-        columns = ["algorithm, work", "unit", "no size"] + [units.size_label(s) for s in sizes]
-        table = Table(f"Published figures: {machine}", columns)
-        for (algorithm, configuration, _unit), figures in grouped(
-                group, lambda r: (r.algorithm, r.configuration, r.unit)).items():
-            at = {r.size_bytes: r for r in figures}
-            cells = [_document_unit(figures[0]),
-                     units.cycles(at[0].median) if 0 in at else "-"]
-            cells += [units.cycles(at[s].median) if s in at else "-" for s in sizes]
-            table.rows.append(TableRow(f"{algorithm}, {configuration}", cells, True))
-        table.notes = [f"As published, measured on {machine} (the name gives the CPU and its "
-                       f"clock); the documents count cycles of that CPU, not this machine's "
-                       f"ticks, and a 2011 Core i3 has no AES-NI: compare ratios within one "
-                       f"source, never its figures with ours."]
-        tables.append(table)
-    return tables

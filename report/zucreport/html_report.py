@@ -121,9 +121,10 @@ def render_pages(report: Report, charts_dir: str = "charts") -> dict[str, str]:
         _summary(report.summary, charts_dir) if report.summary else
         "<p>No summary: the inputs hold no ZUC messages timed by libzuc and a peer.</p>\n",
         _contents(report),
-        "<p>Medians of repeated runs, with the quartiles of the repeats in brackets. Rows "
-        "marked [document] are the source documents' published figures, measured on another "
-        "machine (all of them are in the appendix).</p>\n",
+        "<p>Medians of repeated runs, with the quartiles of the repeats in brackets. The "
+        "source documents' published figures, measured on other machines, are in the "
+        "appendix; [document] marks the few columns and series that set their gains or "
+        "ratios beside ours.</p>\n",
         "".join(f'<p class="note">{escape(n)}</p>\n' for n in report.absent),
         *(_section(s, charts_dir) for s in report.sections if not s.page),
         '<h2 id="machine">Machine, build and method</h2>\n', _table(report.machine),

@@ -54,9 +54,10 @@ def render_markdown(report: Report, charts_dir: str = "charts") -> str:
     parts = [
         f"# {report.title}\n",
         *_summary(report, charts_dir),
-        "Medians of repeated runs, with the quartiles of the repeats in brackets. Rows marked "
-        "[document] (in italics) are the source documents' published figures, measured on "
-        "another machine.\n",
+        "Medians of repeated runs, with the quartiles of the repeats in brackets. The source "
+        "documents' published figures, measured on other machines, are in the appendix; "
+        "[document] (in italics where a row) marks the few columns and series that set their "
+        "gains or ratios beside ours.\n",
         _table(report.inputs),
         *(f"{note}\n" for note in report.absent),
         "## Machine\n",

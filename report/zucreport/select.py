@@ -11,8 +11,9 @@ Key = TypeVar("Key", bound=Hashable)
 # 128-EEA3 and 128-EIA3 are ZUC-128 under their 3GPP names; the rest are named zuc-*.
 ZUC_3GPP_NAMES = ("128-eea3", "128-eia3")
 
-DOCUMENT_NOTE = ("[document]: figures published in the source document, measured on "
-                 "another machine; compare ratios, not absolute values.")
+DOCUMENT_NOTE = ("[document]: figures published in the source document, measured on the "
+                 "CPU named, in its own units; compare ratios, not absolute values. All of "
+                 "them, as published, are in the appendix.")
 
 
 def is_zuc(algorithm: str) -> bool:
@@ -37,6 +38,12 @@ def grouped(rows: Iterable[Row], key: Callable[[Row], Key]) -> dict[Key, list[Ro
     for row in rows:
         groups.setdefault(key(row), []).append(row)
     return groups
+
+
+def measured(rows: Iterable[Row]) -> list[Row]:
+    """This machine's figures, without the documents' published ones (the appendix has
+    those)."""
+    return [row for row in rows if not row.is_document]
 
 
 def ours_first(rows: Iterable[Row]) -> list[Row]:

@@ -1,13 +1,19 @@
 # SPDX-License-Identifier: Apache-2.0
-"""The answer first: libzuc's best path against each peer's best API, per algorithm and
-size, one message per call (latency) apart from many per call (throughput)."""
+"""The answer first: libzuc against each peer's best API, per algorithm and size, one message
+per call (latency) apart from many per call (throughput).
 
-import statistics
+libzuc's figure is the path a user gets: one message per call, its default one-message path
+(constant time: ct-gfni, ct-aesni, ct-neon or ct; the results' libzuc_default_impl); many per
+call, its fastest constant-time path (the lane paths, its many-message defaults). The table
+paths (scalar-v3, scalar, ref) look up S-boxes in tables indexed by secret data and run only
+when chosen (docs/security.md): where one is faster, it is a column of its own, labelled as
+not constant time, never the figure the ratios are taken from."""
+
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from . import units
-from .measures import mbps
+from .measures import Ratio, mbps, time_ratio
 from .results import Row
 from .select import grouped, in_order, per_call, pick
 from .tables import Table, TableRow
@@ -25,6 +31,12 @@ NOT_PEERS = ("libzuc", "document", "openssl-zucprov")
 FLAGS_THAT_MATTER = ("sse4_1", "ssse3", "aes", "pclmulqdq", "avx", "avx2", "bmi2", "avx512f",
                      "avx512bw", "avx512vl", "gfni", "vaes", "vpclmulqdq", "sha_ni", "neon",
                      "asimd", "pmull", "sm4")
+# libzuc's paths that look up S-boxes in tables indexed by secret data: not constant time
+# (scalar, scalar-v3, ref; docs/security.md). Every other path is.
+TABLE_PATH_FAMILIES = ("scalar", "ref")
+NOT_CONSTANT_TIME = "table lookups, not constant time"
+TABLES_COLUMN = f"libzuc table path Gbps ({NOT_CONSTANT_TIME})"
+PATH_COLUMN = "libzuc path (constant time unless marked)"
 LATENCY = "one message per call (latency)"
 THROUGHPUT = "many messages per call (throughput)"
 RATIO_SIGN = "\u00d7"
@@ -34,33 +46,31 @@ def is_latency(row: Row) -> bool:
     return per_call(row) == 1
 
 
-@dataclass(frozen=True)
-class Ratio:
-    median: float
-    q1: float
-    q3: float
-    paired: bool           # per-repeat ratios of one interleaved cell, or medians of two runs
-    repeats: int
+def is_table_path(row: Row) -> bool:
+    """A libzuc path that indexes tables with secret data: scalar, scalar-v3, ref."""
+    return row.implementation.split("-")[0] in TABLE_PATH_FAMILIES
 
 
-def _quartiles(values: list[float]) -> tuple[float, float, float]:
-    if len(values) == 1:
-        return values[0], values[0], values[0]
-    q1, q2, q3 = statistics.quantiles(values, n=4, method="inclusive")
-    return q2, q1, q3
+def default_path(row: Row) -> str:
+    """libzuc's default one-message path where the row's run was made, as its results'
+    context records it (zuc_impl_name()); "" in files without it."""
+    return str(row.context.get("libzuc_default_impl") or "")
 
 
-def time_ratio(peer: Row, ours: Row) -> Ratio:
-    """The peer's time over ours: above 1, libzuc is faster. Paired repeat by repeat where
-    both rows come from one interleaved cell (same file, same count of samples), otherwise
-    the ratio of the medians with the widest range the two quartile ranges allow."""
-    same_cell = peer.context is ours.context and len(peer.samples) == len(ours.samples) > 0
-    if same_cell and all(s > 0 for s in ours.samples):
-        values = [p / o for p, o in zip(peer.samples, ours.samples, strict=False)]
-        median, q1, q3 = _quartiles(values)
-        return Ratio(median, q1, q3, True, len(values))
-    return Ratio(peer.median / ours.median, peer.q1 / ours.q3, peer.q3 / ours.q1, False,
-                 min(peer.repeats, ours.repeats))
+def path_text(row: Row, latency: bool) -> str:
+    """"ct-aesni, default" (constant time, as the column says unless marked); "scalar-v3,
+    default, table lookups, not constant time" (a library built with -DZUC_TABLES_DEFAULT=ON,
+    or before the ct paths)."""
+    parts = [row.implementation]
+    if latency and row.implementation == default_path(row):
+        parts.append("default")
+    if is_table_path(row):
+        parts.append(NOT_CONSTANT_TIME)
+    return ", ".join(parts)
+
+
+def kind_text(row: Row) -> str:
+    return NOT_CONSTANT_TIME if is_table_path(row) else "constant time"
 
 
 def ratio_text(ratio: Ratio) -> str:
@@ -106,15 +116,36 @@ def size_name(size: int) -> str:
 
 @dataclass
 class Match:
-    """One algorithm at one size in one mode: our best row and each peer's best."""
+    """One algorithm at one size in one mode: libzuc's row (its default one-message path, or
+    its fastest constant-time path for many), each peer's best, and libzuc's fastest table
+    path where it is faster than that row (not constant time: never the ratios' figure)."""
     algorithm: str
     size: int
     ours: Row | None
     peers: dict[str, Row]
+    tables: Row | None = None
 
 
 def _fastest(rows: list[Row]) -> Row | None:
     return min(rows, key=lambda r: r.median) if rows else None
+
+
+def _ours(rows: list[Row], latency: bool) -> Row | None:
+    """libzuc's row of a cell: one message per call, its default path where the run
+    recorded it and timed it; else (and for many per call) its fastest constant-time path;
+    a table path only where nothing else was timed."""
+    if latency:
+        default = [r for r in rows if r.implementation == default_path(r)]
+        if default:
+            return _fastest(default)
+    return _fastest([r for r in rows if not is_table_path(r)]) or _fastest(rows)
+
+
+def _faster_table_path(rows: list[Row], ours: Row | None) -> Row | None:
+    tables = _fastest([r for r in rows if is_table_path(r)])
+    if ours is None or tables is None or is_table_path(ours) or tables.median >= ours.median:
+        return None
+    return tables
 
 
 def _peer_best(candidates: list[Row], ours: Row | None) -> Row | None:
@@ -132,13 +163,15 @@ def matches(rows: Iterable[Row], latency: bool) -> list[Match]:
         of_algorithm = pick(chosen, algorithm=algorithm)
         for size in summary_sizes(of_algorithm):
             cell = pick(of_algorithm, size_bytes=size)
-            ours = _fastest(pick(cell, backend=OURS))
+            libzuc = pick(cell, backend=OURS)
+            ours = _ours(libzuc, latency)
             peers = {}
             for backend, group in grouped([r for r in cell if r.backend not in NOT_PEERS],
                                           lambda r: r.backend).items():
                 peers[backend] = _peer_best(group, ours)
             if ours is not None or peers:
-                found.append(Match(algorithm, size, ours, peers))
+                found.append(Match(algorithm, size, ours, peers,
+                                   _faster_table_path(libzuc, ours)))
     return found
 
 
@@ -157,19 +190,26 @@ def summary_table(rows: list[Row], latency: bool) -> Table | None:
     if not found:
         return None
     peers = in_order(b for m in found for b in m.peers)
+    tables = any(m.tables for m in found)
     mode = LATENCY if latency else THROUGHPUT
-    columns = ["algorithm", "size", "libzuc best path", "libzuc Gbps"]
+    columns = ["algorithm", "size", PATH_COLUMN, "libzuc Gbps"]
     for backend in peers:
         columns += [f"{backend} Gbps [API]", f"{RATIO_SIGN} vs {backend}"]
+    if tables:
+        columns.append(TABLES_COLUMN)
     columns.append("repeats")
     table = Table(f"Summary, {mode}", columns)
     for match in found:
         cells = [size_name(match.size),
-                 match.ours.implementation if match.ours else "not measured",
+                 path_text(match.ours, latency) if match.ours else "not measured",
                  gbps_text(match.ours)]
         for backend in peers:
             cells += _peer_cell(match, backend)
-        counts = {r.repeats for r in [match.ours, *match.peers.values()] if r is not None}
+        if tables:
+            cells.append(f"{gbps_text(match.tables)} [{match.tables.implementation}]"
+                         if match.tables else units.NOT_APPLICABLE)
+        counts = {r.repeats for r in [match.ours, *match.peers.values(), match.tables]
+                  if r is not None}
         cells.append("/".join(str(c) for c in sorted(counts)))
         table.rows.append(TableRow(match.algorithm, cells))
     calls = sorted({per_call(r) for m in found for r in [m.ours, *m.peers.values()] if r})
@@ -184,10 +224,20 @@ def summary_table(rows: list[Row], latency: bool) -> Table | None:
         f"the per-repeat ratios (first-third quartile) of one interleaved cell; \u2020: the "
         f"two came from different runs, so the ratio is of their medians and the range the "
         f"widest their quartiles allow.",
-        "libzuc best path: the fastest of libzuc's paths on this CPU at that size; a peer's "
-        "[API]: its fastest here. Messages with a fresh key and IV each, setup included. "
-        "n/a: no samples; -: the peer has no such API.",
+        ("libzuc path: its default one-message path on this CPU, what zuc_eea3 and the "
+         "other one-message calls run (constant time unless the row says otherwise); "
+         if latency else
+         "libzuc path: its fastest constant-time path on this CPU at that size (the lane "
+         "paths, its defaults for many messages); ")
+        + "the ratios are this path's. A peer's [API]: its fastest here. Messages with a "
+        "fresh key and IV each, setup included. n/a: no samples; -: the peer has no such API.",
     ]
+    if tables:
+        table.notes.append(
+            f"{TABLES_COLUMN}: libzuc's fastest table path (scalar-v3, scalar), faster here "
+            f"but not constant time: its S-box lookups index tables with secret data, so its "
+            f"timing can leak the key through the cache. It runs only when chosen "
+            f"(zuc_force_impl, ZUC_IMPL; docs/security.md); -: the shown path is as fast.")
     if latency and not any(m.ours for m in found):
         table.notes.append("libzuc was not run one message per call: run zucbench speed "
                            "with --lanes 1.")
@@ -217,14 +267,15 @@ def cpu_text(context: Mapping[str, Any]) -> str:
 
 VERSION_FIELDS = (("compiler", "compiler"), ("ipsec_mb_version", "ipsec-mb"),
                   ("gmssl_version", ""), ("openssl_version", ""), ("sodium_version",
-                  "libsodium"), ("cryptopp_version", "Crypto++"),
-                  ("libzuc_version", "libzuc"))
+                  "libsodium"), ("cryptopp_version", "Crypto++"))
 
 
 def versions_text(contexts: list[Mapping[str, Any]]) -> str:
-    """The libraries and their versions as the results' context names them: the peers'
-    ("libraries", newer files), ipsec-mb's with its code path, GmSSL's, the compiler."""
-    seen = []
+    """The libraries and their versions as the results' context names them: libzuc's first
+    (newer files), the peers' ("libraries", newer files), ipsec-mb's with its code path,
+    GmSSL's, the compiler."""
+    seen = [f"libzuc {c['libzuc_version']}".strip() for c in contexts
+            if str(c.get("libzuc_version") or "").strip()]
     for context in contexts:
         seen += [p.strip() for p in str(context.get("libraries") or "").split(";") if p.strip()
                  and "ipsec-mb" not in p]
@@ -254,10 +305,19 @@ def facts(rows: list[Row]) -> list[tuple[str, str]]:
         ("date (UTC)", "not recorded" if not dates else dates[0]
          if dates[0] == dates[-1] else f"{dates[0]} to {dates[-1]}"),
         ("libraries", versions_text(contexts)),
-        ("libzuc default path", str(first.get("libzuc_default_impl", "not recorded"))),
+        ("libzuc default path", _default_text(first)),
         ("timer", f"{', '.join(units_seen)} at {first.get('tick_ghz', 0):.3f} GHz"),
         ("repeats per cell", ", ".join(map(str, repeats)) or "n/a"),
     ]
+
+
+def _default_text(context: Mapping[str, Any]) -> str:
+    """"ct-aesni (one message per call; constant time)"."""
+    name = str(context.get("libzuc_default_impl") or "")
+    if not name:
+        return "not recorded"
+    kind = NOT_CONSTANT_TIME if name.split("-")[0] in TABLE_PATH_FAMILIES else "constant time"
+    return f"{name} (one message per call; {kind})"
 
 
 def in_order_contexts(rows: Iterable[Row]) -> list[Mapping[str, Any]]:
@@ -268,8 +328,8 @@ def in_order_contexts(rows: Iterable[Row]) -> list[Mapping[str, Any]]:
 
 
 def headline_sentences(rows: list[Row]) -> list[str]:
-    """One sentence per mode at 1500 B (or the nearest size measured): how libzuc's best
-    compares with each peer's best, for 128-EEA3 and 128-EIA3."""
+    """One sentence per mode at 1500 B: how libzuc's path (one message per call, its
+    default) compares with each peer's best, for 128-EEA3 and 128-EIA3."""
     sentences = []
     for latency in (True, False):
         parts = []
@@ -286,6 +346,11 @@ def headline_sentences(rows: list[Row]) -> list[str]:
                              f"{backend}")
         if parts:
             mode = LATENCY if latency else THROUGHPUT
-            sentences.append(f"At 1500 B, {mode}, libzuc's best path is "
+            path = "default path" if latency else "fastest constant-time path"
+            paths = in_order(f"{m.ours.implementation}, {kind_text(m.ours)}"
+                             for m in matches(rows, latency)
+                             if m.ours is not None and m.size == 1500
+                             and m.algorithm in ("128-eea3", "128-eia3"))
+            sentences.append(f"At 1500 B, {mode}, libzuc's {path} ({'; '.join(paths)}) is "
                              f"{'; '.join(parts)}.")
     return sentences
