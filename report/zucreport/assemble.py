@@ -14,7 +14,13 @@ from .embedded import block_size_table, table2
 from .embedded_charts import embedded_charts
 from .published import published_tables
 from .results import ResultsFile, all_rows
-from .select import pick, tick_heading, without_repeated_documents
+from .select import (
+    NOT_CONSTANT_TIME,
+    pick,
+    table_path_note,
+    tick_heading,
+    without_repeated_documents,
+)
 from .summary import facts, headline_sentences, summary_tables
 from .summary_chart import headline_chart
 from .tables import Table, TableRow
@@ -301,6 +307,22 @@ def _add_repeats(section: Section, rows) -> None:
             table.notes.append(note)
 
 
+def marks_table_paths(table: Table) -> bool:
+    """A row or column of the table names one of libzuc's table paths, marked so."""
+    return any(NOT_CONSTANT_TIME in text for text in
+               [*table.columns, *(row.label for row in table.rows)])
+
+
+def _add_table_path_note(section: Section, rows) -> None:
+    """Every table that names one of libzuc's table paths says what that means (and which
+    path libzuc runs by default), under the table."""
+    suite = SECTION_SUITES.get(section.heading.split(":")[0])
+    note = table_path_note(pick(rows, suite=suite) if suite else rows)
+    for table in section.tables:
+        if marks_table_paths(table) and note not in table.notes:
+            table.notes.append(note)
+
+
 def _anchor(heading: str) -> str:
     words = "".join(c.lower() if c.isalnum() else " " for c in heading.split(":")[0]).split()
     return "-".join(words)
@@ -313,12 +335,13 @@ def build_report(files: list[ResultsFile]) -> Report:
     if suites & {"estream", "speed"}:
         sections.append(_message_chart_section(rows))
     sections = [s for s in sections if s.tables or s.charts]
-    for section in sections:
-        section.anchor = section.anchor or _anchor(section.heading)
-        _add_repeats(section, rows)
     measured = [r for r in rows if not r.is_document]
     if measured:
         sections.append(_consistency_section(rows))
+    for section in sections:
+        section.anchor = section.anchor or _anchor(section.heading)
+        _add_table_path_note(section, rows)
+        _add_repeats(section, rows)
     summary = _summary(rows)
     flagged = len(disagreements(rows))
     if summary and flagged:

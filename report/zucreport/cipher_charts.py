@@ -2,9 +2,9 @@
 """Every cipher of the estream suite side by side: keystream speed and packet speed.
 
 One horizontal bar per contender (algorithm, backend, implementation), ZUC in its own colour;
-the contenders of an algorithm together, fastest first. Only this machine's figures: the
-document's, cycles of a 2011 Core i3, are in the appendix, never bars on an axis of this
-machine's ticks.
+the contenders of an algorithm together, fastest first; libzuc's table paths (not constant
+time) hatched, the legend saying so. Only this machine's figures: the document's, cycles of a
+2011 Core i3, are in the appendix, never bars on an axis of this machine's ticks.
 """
 
 import math
@@ -20,7 +20,10 @@ from . import units
 from .charts import Chart, fastest_series, render
 from .results import Row
 from .select import (
+    NOT_CONSTANT_TIME,
+    contender_label,
     grouped,
+    is_table_path,
     is_zuc,
     measured,
     pick,
@@ -32,6 +35,10 @@ from .select import (
 
 ZUC_COLOUR = "tab:red"
 OTHER_COLOUR = "tab:blue"
+# libzuc's table paths, as the headline chart draws them: pale, hatched in ZUC's colour.
+TABLES_STYLE = {"facecolor": "#f1a9a0", "hatch": "//", "edgecolor": ZUC_COLOUR}
+TABLES_LEGEND = f"libzuc table path: {NOT_CONSTANT_TIME}"
+
 # The packet chart's line order: by the first of these sizes a line has (1500 bytes: every
 # contender has it, the many-message ones too).
 ORDER_SIZES = (1500, 576, 40, 32, 16, 9000)
@@ -59,7 +66,8 @@ def cipher_lines(rows: list[Row]) -> list[CipherLine]:
     """Per algorithm, in order of appearance: this machine's contenders (a published figure
     is no contender)."""
     ours = measured(rows)
-    label = tick_labels(ours)
+    # a table path's bar is hatched, the legend saying what that means
+    label = tick_labels(ours, lambda r: contender_label(r, marked=False))
     lines = []
     for algorithm, group in grouped(ours, lambda r: r.algorithm).items():
         lines += [CipherLine(f"{algorithm} {label(g[0])}", algorithm, tuple(g))
@@ -102,7 +110,13 @@ def sorted_lines(lines: list[CipherLine], values: list[Value]) -> list[CipherLin
 
 # ---- drawing -----------------------------------------------------------------------
 
+def _is_table_path(line: CipherLine) -> bool:
+    return is_table_path(line.rows[0])
+
+
 def _style(line: CipherLine) -> dict:
+    if _is_table_path(line):
+        return dict(TABLES_STYLE)
     return {"color": ZUC_COLOUR if is_zuc(line.algorithm) else OTHER_COLOUR}
 
 
@@ -162,6 +176,8 @@ def _legend_handles(lines: list[CipherLine]) -> list[Patch]:
         handles.append(Patch(label="ZUC, measured here", color=ZUC_COLOUR))
     if any(not is_zuc(line.algorithm) for line in lines):
         handles.append(Patch(label="other ciphers, measured here", color=OTHER_COLOUR))
+    if any(_is_table_path(line) for line in lines):
+        handles.append(Patch(label=TABLES_LEGEND, **TABLES_STYLE))
     return handles
 
 
@@ -185,11 +201,19 @@ def _figure(lines: list[CipherLine], title: str, width: float, panels: int = 1,
 
 def each_librarys_fastest(rows: list[Row]) -> list[Row]:
     """Per algorithm, each library's fastest path for each count of messages per call (all
-    of them are in the tables): a chart of every path of every cipher cannot be read."""
+    of them are in the tables): a chart of every path of every cipher cannot be read.
+    libzuc's is the path the summary shows, constant time (its default for one message or a
+    keystream), and beside it its fastest table path where that is faster."""
     kept = []
     for group in grouped(rows, lambda r: r.algorithm).values():
         kept += fastest_series(group, timed_contender_key)
     return kept
+
+
+def _libzuc_paths(default_for: str) -> str:
+    """What the charts say stands for libzuc."""
+    return (f"libzuc's as in the summary (its default {default_for}) and its table path, "
+            f"hatched, where faster")
 
 
 def cipher_stream_chart(rows: list[Row]) -> Chart | None:
@@ -201,7 +225,8 @@ def cipher_stream_chart(rows: list[Row]) -> Chart | None:
     value = median_at(0)
     lines = sorted_lines(cipher_lines(chosen), [value])
     heading = "Keystream speed of every cipher (first document, Table 3, Stream)"
-    detail = "one long keystream, setup excluded; each library's fastest path"
+    detail = (f"one long keystream, setup excluded; each library's fastest path, "
+              f"{_libzuc_paths('path')}")
     figure, (axes,) = _figure(lines, f"{heading}:\n{detail}", width=10.0)
     figures = _draw_bars(axes, lines, value)
     _line_axis(axes, lines)
@@ -234,7 +259,8 @@ def cipher_packet_chart(rows: list[Row]) -> Chart | None:
     lines = sorted_lines(cipher_lines(chosen), [median_at(s) for s in order])
     heading = "Packet speed of every cipher (first document, Table 4)"
     detail = (f"x-byte messages, a fresh key and IV each, setup included; each library's "
-              f"fastest path per messages per call; "
+              f"fastest path per messages per call, "
+              f"{_libzuc_paths('for one message per call')}; "
               f"ordered by the {_size_title(order[0]).removesuffix(' messages')} figure")
     columns = min(PACKET_COLUMNS, len(sizes))
     figure, panels = _figure(lines, f"{heading}:\n{detail}", width=3.3 * columns + 2.4,

@@ -4,7 +4,7 @@ Table 4 and speed at one size, speed run twice)."""
 
 from . import units
 from .results import Row
-from .select import calls_messages, grouped, per_call, threads_of
+from .select import NOT_CONSTANT_TIME, calls_messages, grouped, is_table_path, per_call, threads_of
 from .tables import Table, TableRow
 
 # Two figures of the same contender and work further apart than this are flagged.
@@ -55,7 +55,8 @@ def disagreement_table(rows: list[Row]) -> Table | None:
         figures = "; ".join(f"{units.cycles_with_spread(r.median, r.q1, r.q3)} in "
                             f"{_where(r)}" for r in group)
         work = configuration + (f", {calls}/call" if calls else "")
-        table.rows.append(TableRow(f"{backend}-{implementation}",
+        mark = f" ({NOT_CONSTANT_TIME})" if is_table_path(group[0]) else ""
+        table.rows.append(TableRow(f"{backend}-{implementation}{mark}",
                                    [algorithm, work, units.size_label(size) if size else "-",
                                     f"{figures} [{unit}]", f"{gap:.0%}"]))
     table.notes = [

@@ -109,6 +109,68 @@ def calls_messages(row: Row) -> bool:
         and not row.is_document
 
 
+# ---- libzuc's paths: constant time or not -------------------------------------------
+
+OURS = "libzuc"
+# libzuc's paths that look up S-boxes in tables indexed by secret data: not constant time
+# (scalar, scalar-v3, ref; docs/security.md). Every other path is.
+TABLE_PATH_FAMILIES = ("scalar", "ref")
+NOT_CONSTANT_TIME = "table lookups, not constant time"
+# What a table with one of them among its rows says about them.
+TABLE_PATH_NOTE = (
+    f"({NOT_CONSTANT_TIME}): libzuc's table paths (scalar-v3, scalar, ref) look up S-boxes "
+    f"in tables indexed by secret data, so their timing can leak the key through the cache; "
+    f"they run only when chosen (zuc_force_impl, ZUC_IMPL) or in a library built with "
+    f"-DZUC_TABLES_DEFAULT=ON (docs/security.md). Every other libzuc path is constant time.")
+
+T = TypeVar("T")
+
+
+def table_path_note(rows: Iterable[Row]) -> str:
+    """TABLE_PATH_NOTE, and libzuc's default one-message path in the rows' runs."""
+    defaults = in_order(default_path(r) for r in rows if r.backend == OURS and default_path(r))
+    if not defaults:
+        return TABLE_PATH_NOTE
+    return (f"{TABLE_PATH_NOTE} libzuc's default one-message path (what zuc_eea3 and the "
+            f"other one-message calls run) in these results: {', '.join(defaults)}.")
+
+
+def is_table_path(row: Row) -> bool:
+    """A libzuc path that indexes tables with secret data: scalar, scalar-v3, ref."""
+    return row.backend == OURS and row.implementation.split("-")[0] in TABLE_PATH_FAMILIES
+
+
+def default_path(row: Row) -> str:
+    """libzuc's default one-message path where the row's run was made, as its results'
+    context records it (zuc_impl_name()); "" in files without it."""
+    return str(row.context.get("libzuc_default_impl") or "")
+
+
+def one_message(row: Row) -> bool:
+    """A call of the row's contender takes one message, or one keystream (what libzuc's
+    default one-message path runs)."""
+    return not calls_messages(row) or per_call(row) == 1
+
+
+def libzuc_choice(candidates: list[T], row_of: Callable[[T], Row],
+                  score: Callable[[T], float], single: bool) -> tuple[T | None, T | None]:
+    """What stands for libzuc among its paths (rows, or series of rows) of one kind of work,
+    the path a user gets: for one message per call (single), its default path where the run
+    recorded and timed it; else, and for many per call, its fastest constant-time path; a
+    table path only where nothing else was timed. Then its fastest table path, where that is
+    faster (lower score) and what stands for libzuc is not one: shown beside it, never for
+    it, as not constant time."""
+    default = [c for c in candidates if single
+               and row_of(c).implementation == default_path(row_of(c))]
+    constant_time = [c for c in candidates if not is_table_path(row_of(c))]
+    ours = min(default or constant_time or candidates, key=score, default=None)
+    tables = min((c for c in candidates if is_table_path(row_of(c))), key=score, default=None)
+    if ours is None or tables is None or is_table_path(row_of(ours)) \
+            or score(tables) >= score(ours):
+        return ours, None
+    return ours, tables
+
+
 def per_call_text(row: Row) -> str:
     """"1/call" or "16/call": how many messages one call of the contender took."""
     return f"{per_call(row)}/call"
@@ -121,15 +183,19 @@ def contender_key(row: Row) -> tuple[str, str, int, int]:
             per_call(row) if calls_messages(row) else 0)
 
 
-def contender_label(row: Row) -> str:
-    """"libzuc-scalar, 16/call", "ipsec-mb-job, 1/call", "libzuc-avx2, 16/call (2
-    threads)", or "[document] core-i3-3.4ghz-2011"."""
+def contender_label(row: Row, marked: bool = True) -> str:
+    """"libzuc-avx2, 16/call", "ipsec-mb-job, 1/call", "libzuc-avx2, 16/call (2
+    threads)", "libzuc-scalar-v3, 1/call (table lookups, not constant time)", or
+    "[document] core-i3-3.4ghz-2011". Not marked: without the table path's words, for a
+    chart that marks its bars otherwise (hatched, with a legend entry)."""
     if row.is_document:
         return f"[document] {row.implementation}"
     threads = threads_of(row)
     calls = f", {per_call_text(row)}" if calls_messages(row) else ""
+    notes = ([f"{threads} threads"] if threads > 1 else []) \
+        + ([NOT_CONSTANT_TIME] if marked and is_table_path(row) else [])
     return (f"{row.backend}-{row.implementation}{calls}"
-            + (f" ({threads} threads)" if threads > 1 else ""))
+            + (f" ({'; '.join(notes)})" if notes else ""))
 
 
 def by_size(rows: Iterable[Row]) -> dict[int, Row]:
@@ -169,5 +235,10 @@ def tick_labels(rows: Iterable[Row], label: Callable[[Row], str] = contender_lab
 
     def labelled(row: Row) -> str:
         text = label(row)
-        return f"{text} [{tick_unit_of(row)}]" if mixed and not row.is_document else text
+        if not mixed or row.is_document:
+            return text
+        # the unit with the name, before "(table lookups, not constant time)"
+        at = text.find(f"({NOT_CONSTANT_TIME})")
+        at = at - 1 if at > 0 else len(text)
+        return f"{text[:at]} [{tick_unit_of(row)}]{text[at:]}"
     return labelled

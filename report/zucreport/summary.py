@@ -15,7 +15,18 @@ from typing import Any, Iterable, Mapping
 from . import units
 from .measures import Ratio, mbps, time_ratio
 from .results import Row
-from .select import grouped, in_order, per_call, pick
+from .select import (
+    NOT_CONSTANT_TIME,
+    OURS,
+    TABLE_PATH_FAMILIES,
+    default_path,
+    grouped,
+    in_order,
+    is_table_path,
+    libzuc_choice,
+    per_call,
+    pick,
+)
 from .tables import Table, TableRow
 
 # The ZUC family in the order a reader looks for it; other zuc-* algorithms follow.
@@ -24,17 +35,12 @@ SUMMARY_ALGORITHMS = ("128-eea3", "128-eia3", "zuc-256", "zuc-nea6", "zuc-nia6-3
 SUMMARY_SIZES = (40, 576, 1500)
 # A message this long or longer is the summary's "long" column.
 LONG_FROM = 4096
-OURS = "libzuc"
 # libzuc itself behind OpenSSL's interface: not a peer.
 NOT_PEERS = ("libzuc", "document", "openssl-zucprov")
 # The CPU features the ZUC paths and the peers choose their code by.
 FLAGS_THAT_MATTER = ("sse4_1", "ssse3", "aes", "pclmulqdq", "avx", "avx2", "bmi2", "avx512f",
                      "avx512bw", "avx512vl", "gfni", "vaes", "vpclmulqdq", "sha_ni", "neon",
                      "asimd", "pmull", "sm4")
-# libzuc's paths that look up S-boxes in tables indexed by secret data: not constant time
-# (scalar, scalar-v3, ref; docs/security.md). Every other path is.
-TABLE_PATH_FAMILIES = ("scalar", "ref")
-NOT_CONSTANT_TIME = "table lookups, not constant time"
 TABLES_COLUMN = f"libzuc table path Gbps ({NOT_CONSTANT_TIME})"
 PATH_COLUMN = "libzuc path (constant time unless marked)"
 LATENCY = "one message per call (latency)"
@@ -44,17 +50,6 @@ RATIO_SIGN = "\u00d7"
 
 def is_latency(row: Row) -> bool:
     return per_call(row) == 1
-
-
-def is_table_path(row: Row) -> bool:
-    """A libzuc path that indexes tables with secret data: scalar, scalar-v3, ref."""
-    return row.implementation.split("-")[0] in TABLE_PATH_FAMILIES
-
-
-def default_path(row: Row) -> str:
-    """libzuc's default one-message path where the row's run was made, as its results'
-    context records it (zuc_impl_name()); "" in files without it."""
-    return str(row.context.get("libzuc_default_impl") or "")
 
 
 def path_text(row: Row, latency: bool) -> str:
@@ -130,22 +125,8 @@ def _fastest(rows: list[Row]) -> Row | None:
     return min(rows, key=lambda r: r.median) if rows else None
 
 
-def _ours(rows: list[Row], latency: bool) -> Row | None:
-    """libzuc's row of a cell: one message per call, its default path where the run
-    recorded it and timed it; else (and for many per call) its fastest constant-time path;
-    a table path only where nothing else was timed."""
-    if latency:
-        default = [r for r in rows if r.implementation == default_path(r)]
-        if default:
-            return _fastest(default)
-    return _fastest([r for r in rows if not is_table_path(r)]) or _fastest(rows)
-
-
-def _faster_table_path(rows: list[Row], ours: Row | None) -> Row | None:
-    tables = _fastest([r for r in rows if is_table_path(r)])
-    if ours is None or tables is None or is_table_path(ours) or tables.median >= ours.median:
-        return None
-    return tables
+def _median(row: Row) -> float:
+    return row.median
 
 
 def _peer_best(candidates: list[Row], ours: Row | None) -> Row | None:
@@ -163,15 +144,16 @@ def matches(rows: Iterable[Row], latency: bool) -> list[Match]:
         of_algorithm = pick(chosen, algorithm=algorithm)
         for size in summary_sizes(of_algorithm):
             cell = pick(of_algorithm, size_bytes=size)
-            libzuc = pick(cell, backend=OURS)
-            ours = _ours(libzuc, latency)
+            # one message per call, its default path; many, its fastest constant-time
+            # path; and its fastest table path where that is faster
+            ours, tables = libzuc_choice(pick(cell, backend=OURS), lambda r: r, _median,
+                                         latency)
             peers = {}
             for backend, group in grouped([r for r in cell if r.backend not in NOT_PEERS],
                                           lambda r: r.backend).items():
                 peers[backend] = _peer_best(group, ours)
             if ours is not None or peers:
-                found.append(Match(algorithm, size, ours, peers,
-                                   _faster_table_path(libzuc, ours)))
+                found.append(Match(algorithm, size, ours, peers, tables))
     return found
 
 
