@@ -92,12 +92,6 @@ static void hash_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2], con
     pv->many(acc, h, m, len, n);
 }
 
-/* Longer messages than this (associated data and ciphertext) are hashed one
- * at a time: with key powers to H_32 and one reduction per 32 blocks, that
- * is faster than side by side once the set-up is shared by enough blocks
- * (Intel Xeon, AVX-512: side by side ahead to 6 KiB, behind 8% at 8 KiB). */
-#define SIDE_BY_SIDE_MOST 6144
-
 /* The last step of the tags side by side: dot(acc ^ lengths, Q) is POLYVAL
  * keyed with Q over the one block acc ^ lengths; then XOR P. */
 static void finish_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2],
@@ -140,7 +134,7 @@ void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const 
         first = n;
     /* the longest ones, and all where the version hashes one message at a time */
     for (; first < n &&
-           aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > SIDE_BY_SIDE_MOST;
+           aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > pv->many_most;
          first++)
         ;
     for (size_t i = 0; i < first; i++) {

@@ -133,9 +133,9 @@ void zuc_polyval_many_groups(zuc_polyval_group group, unsigned width, uint64_t a
         group(acc + i, h + i, msg + i, nbytes + i);
     if (i == count)
         return;
-    uint64_t hs[4][2] = { { 0 } }, sums[4][2] = { { 0 } };
-    const uint8_t *ms[4] = { NULL, NULL, NULL, NULL };
-    size_t ns[4] = { 0, 0, 0, 0 };
+    uint64_t hs[ZUC_POLYVAL_GROUP_MAX][2] = { { 0 } }, sums[ZUC_POLYVAL_GROUP_MAX][2] = { { 0 } };
+    const uint8_t *ms[ZUC_POLYVAL_GROUP_MAX] = { NULL };
+    size_t ns[ZUC_POLYVAL_GROUP_MAX] = { 0 };
     for (size_t j = 0; i + j < count; j++) {
         memcpy(hs[j], h[i + j], sizeof hs[j]);
         memcpy(sums[j], acc[i + j], sizeof sums[j]);

@@ -47,6 +47,10 @@ typedef struct {
      * message at a time. */
     void (*many)(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                  const size_t nbytes[], size_t count);
+    /* Longer messages (associated data and ciphertext) than this go to
+     * absorb one at a time: with key powers and fewer reductions, that is
+     * faster once the set-up is shared by enough blocks (measured). */
+    size_t many_most;
 } zuc_polyval_impl;
 
 /* The versions built in, best first, NULL-terminated (the tests run each). */
@@ -58,8 +62,9 @@ ZUC_INTERNAL const zuc_polyval_impl *zuc_polyval_active(void);
 /* The start of a version that takes one block at a time: H_1 only. */
 ZUC_INTERNAL void zuc_polyval_start_h1(zuc_polyval *p, const uint64_t h[2], size_t nblocks);
 
-/* A version's side-by-side hash of exactly `width` (<= 4) messages, as
- * many() defines it. */
+/* A version's side-by-side hash of exactly `width` messages, as many()
+ * defines it. */
+#define ZUC_POLYVAL_GROUP_MAX 8
 typedef void (*zuc_polyval_group)(uint64_t acc[][2], const uint64_t h[][2],
                                   const uint8_t *const msg[], const size_t nbytes[]);
 

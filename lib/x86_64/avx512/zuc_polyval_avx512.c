@@ -189,7 +189,22 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
  * together, and a step takes four blocks of each:
  *   acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 * H_2 + X_3 * H_1),
  * H_k being each lane's own powers. No powers to keep, no sums to fold: the
- * set-up of a message is three products shared by four messages. */
+ * set-up of a message is three products shared by four messages. Eight
+ * messages go through two registers step by step, so that one register's
+ * products fill the other's wait on its reduction. */
+
+/* w += a0 * b0 + a1 * b1 in every lane: two products, four three-way XORs. */
+static inline void mul_add2(wide *w, v512 a0, v512 b0, v512 a1, v512 b1)
+{
+    w->lo = xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00),
+                 _mm512_clmulepi64_epi128(a1, b1, 0x00));
+    w->hi = xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11),
+                 _mm512_clmulepi64_epi128(a1, b1, 0x11));
+    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a0, b0, 0x01),
+                  _mm512_clmulepi64_epi128(a0, b0, 0x10));
+    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a1, b1, 0x01),
+                  _mm512_clmulepi64_epi128(a1, b1, 0x10));
+}
 
 /* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
  * plus the sum so far at b = 0. */
@@ -227,58 +242,96 @@ static inline v512 blocks_edge(const uint8_t *const msg[4], const size_t nbytes[
     return _mm512_inserti32x4(x, block_at(msg[3], nbytes[3], t - lead[3], sums[3]), 3);
 }
 
-static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
-                          const size_t nbytes[])
+/* regs (1 or 2) registers of four messages each, side by side; inlined
+ * with regs a constant, so that the loops over the registers unroll. */
+static inline __attribute__((always_inline)) void
+side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+             const size_t nbytes[], int regs)
 {
+    const int n = 4 * regs;
     size_t most = 0;
-    for (int j = 0; j < 4; j++)
+    for (int j = 0; j < n; j++)
         if (zuc_polyval_blocks(nbytes[j]) > most)
             most = zuc_polyval_blocks(nbytes[j]);
-    long steps = (long)(most + 3) / 4, lead[4], first_whole = 0;
+    long steps = (long)(most + 3) / 4, lead[8], first_whole = 0;
     int partial = 0;
-    unsigned empty = 0; /* 64-bit words of lanes with no blocks: they keep their sum */
-    for (int j = 0; j < 4; j++) {
+    unsigned empty[2] = { 0, 0 }; /* 64-bit words of lanes with no blocks: they keep their sum */
+    for (int j = 0; j < n; j++) {
         lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
         if (nbytes[j] == 0) /* no step is whole (it would load from this lane) */
-            empty |= 3u << 2 * j, first_whole = steps;
+            empty[j / 4] |= 3u << 2 * (j % 4), first_whole = steps;
         else if (lead[j] / 4 + 1 > first_whole)
             first_whole = lead[j] / 4 + 1;
         partial |= nbytes[j] % 16 != 0;
     }
     long last_whole = steps - partial; /* steps before this one are whole */
-    v512 h1 = _mm512_loadu_si512(h), acc;
+    const uint64_t(*sums)[2] = (const uint64_t(*)[2])acc_io;
+    v512 h1[2], h2[2], h3[2], h4[2], acc[2];
+#pragma GCC unroll 2
+    for (int r = 0; r < regs; r++)
+        h1[r] = _mm512_loadu_si512(h + 4 * r);
     if (most == 1) { /* one block each (the tags' last product): no powers */
-        acc = dot(blocks_edge(msg, nbytes, lead, 3, (const uint64_t(*)[2])acc_io), h1);
-        _mm512_storeu_si512(acc_io,
-                            _mm512_mask_blend_epi64(empty, acc, _mm512_loadu_si512(acc_io)));
-        return;
+        for (int r = 0; r < regs; r++)
+            acc[r] = dot(blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 3, sums + 4 * r),
+                         h1[r]);
+    } else {
+#pragma GCC unroll 2
+        for (int r = 0; r < regs; r++) {
+            h2[r] = dot(h1[r], h1[r]);
+            h3[r] = dot(h2[r], h1[r]);
+            h4[r] = dot(h2[r], h2[r]);
+            acc[r] = _mm512_setzero_si512();
+        }
+        for (long s = 0; s < steps; s++) {
+            v512 x[2][4];
+            if (s >= first_whole && s < last_whole) {
+#pragma GCC unroll 8
+                for (int r = 0; r < regs; r++)
+#pragma GCC unroll 4
+                    for (int k = 0; k < 4; k++)
+                        x[r][k] = blocks_whole(msg + 4 * r, lead + 4 * r, 4 * s + k);
+            } else {
+                for (int r = 0; r < regs; r++)
+                    for (int k = 0; k < 4; k++)
+                        x[r][k] = blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r,
+                                              4 * s + k, sums + 4 * r);
+            }
+#pragma GCC unroll 2
+            for (int r = 0; r < regs; r++) {
+                wide w = wide_zero();
+                mul_add2(&w, _mm512_xor_si512(acc[r], x[r][0]), h4[r], x[r][1], h3[r]);
+                mul_add2(&w, x[r][2], h2[r], x[r][3], h1[r]);
+                acc[r] = reduce(w);
+            }
+        }
     }
-    v512 h2 = dot(h1, h1), h3 = dot(h2, h1), h4 = dot(h2, h2);
-    acc = _mm512_setzero_si512();
-    for (long s = 0; s < steps; s++) {
-        v512 x[4];
-        long t = 4 * s;
-        if (s >= first_whole && s < last_whole)
-            for (int k = 0; k < 4; k++)
-                x[k] = blocks_whole(msg, lead, t + k);
-        else
-            for (int k = 0; k < 4; k++)
-                x[k] = blocks_edge(msg, nbytes, lead, t + k, (const uint64_t(*)[2])acc_io);
-        wide w = wide_zero();
-        mul_add(&w, _mm512_xor_si512(acc, x[0]), h4);
-        mul_add(&w, x[1], h3);
-        mul_add(&w, x[2], h2);
-        mul_add(&w, x[3], h1);
-        acc = reduce(w);
-    }
-    acc = _mm512_mask_blend_epi64(empty, acc, _mm512_loadu_si512(acc_io));
-    _mm512_storeu_si512(acc_io, acc);
+#pragma GCC unroll 2
+    for (int r = 0; r < regs; r++)
+        _mm512_storeu_si512(acc_io + 4 * r,
+                            _mm512_mask_blend_epi64(empty[r], acc[r],
+                                                    _mm512_loadu_si512(acc_io + 4 * r)));
 }
 
+static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                          const size_t nbytes[])
+{
+    side_by_side(acc_io, h, msg, nbytes, 1);
+}
+
+static void eight_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                           const size_t nbytes[])
+{
+    side_by_side(acc_io, h, msg, nbytes, 2);
+}
+
+/* Groups of eight; a last group of four or fewer as four. */
 static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                         const size_t nbytes[], size_t count)
 {
-    zuc_polyval_many_groups(four_messages, 4, acc, h, msg, nbytes, count);
+    size_t in_eights = count % 8 > 4 ? count : count - count % 8;
+    zuc_polyval_many_groups(eight_messages, 8, acc, h, msg, nbytes, in_eights);
+    zuc_polyval_many_groups(four_messages, 4, acc + in_eights, h + in_eights, msg + in_eights,
+                            nbytes + in_eights, count - in_eights);
 }
 
 static int usable_avx512(void)
@@ -293,4 +346,5 @@ const zuc_polyval_impl zuc_polyval_vpclmul512 = {
     .absorb = absorb_avx512,
     .dot = zuc_polyval_dot_pclmul,
     .many = many_avx512,
+    .many_most = 6144, /* Intel Xeon (AVX-512): side by side ahead to 6 KiB */
 };

@@ -172,7 +172,19 @@ static void absorb_vpclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 /* ---- many messages, two per register ------------------------------------------
  * zuc_polyval_avx512.c's side-by-side hash at half the width: lane j hashes
  * message j of two with its own key and sum, the shorter message led by
- * zero blocks, four blocks of each per step with one reduction. */
+ * zero blocks, four blocks of each per step with one reduction; four
+ * messages go through two registers step by step. */
+
+/* The last `left` (1..15) bytes of a message of at least 16 bytes ending
+ * at end, zero-padded: one load of its last 16 bytes, shifted down. */
+static inline __m128i last_partial(const uint8_t *end, size_t left)
+{
+    const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i from = _mm_add_epi8(iota, _mm_set1_epi8((char)(16 - left)));
+    __m128i beyond = _mm_cmpgt_epi8(_mm_set1_epi8((char)left), iota); /* bytes kept */
+    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(end - 16)),
+                            _mm_or_si128(from, _mm_andnot_si128(beyond, _mm_set1_epi8((char)0x80))));
+}
 
 /* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
  * plus the sum so far at b = 0. */
@@ -184,9 +196,11 @@ static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b, const 
     __m128i x;
     if (left >= 16) {
         x = _mm_loadu_si128((const __m128i *)(msg + 16 * b));
+    } else if (nbytes >= 16) {
+        x = last_partial(msg + nbytes, left);
     } else {
         uint8_t last[16] = { 0 };
-        memcpy(last, msg + 16 * b, left);
+        memcpy(last, msg, left);
         x = _mm_loadu_si128((const __m128i *)last);
         zuc_wipe(last, sizeof last);
     }
@@ -198,55 +212,113 @@ static inline v256 pair(__m128i a, __m128i b)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
+/* regs (1 or 2) registers of two messages each, side by side; inlined
+ * with regs a constant, so that the loops over the registers unroll. */
+static inline __attribute__((always_inline)) void
+side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+             const size_t nbytes[], int regs)
+{
+    const int n = 2 * regs;
+    size_t most = 0;
+    for (int j = 0; j < n; j++)
+        if (zuc_polyval_blocks(nbytes[j]) > most)
+            most = zuc_polyval_blocks(nbytes[j]);
+    long steps = (long)(most + 3) / 4, lead[4], first_whole = 0;
+    int partial = 0;
+    long long keep[4]; /* a message with no blocks keeps its sum */
+    for (int j = 0; j < n; j++) {
+        lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
+        keep[j] = -(long long)!nbytes[j];
+        /* the step of each first block (where the sum joins) is not whole,
+         * nor any step beside an empty message */
+        if (nbytes[j] == 0)
+            first_whole = steps;
+        else if (lead[j] / 4 + 1 > first_whole)
+            first_whole = lead[j] / 4 + 1;
+        partial |= nbytes[j] % 16 != 0;
+    }
+    long last_whole = steps - partial;
+    v256 h1[2], hk[2][4], hf[2][4], acc[2];
+#pragma GCC unroll 2
+    for (int r = 0; r < regs; r++)
+        h1[r] = _mm256_loadu_si256((const __m256i *)h[2 * r]);
+    if (most == 1) { /* one block each (the tags' last product): no powers */
+        for (int r = 0; r < regs; r++)
+            acc[r] = dot(pair(block_at(msg[2 * r], nbytes[2 * r], 3 - lead[2 * r], acc_io[2 * r]),
+                              block_at(msg[2 * r + 1], nbytes[2 * r + 1], 3 - lead[2 * r + 1],
+                                       acc_io[2 * r + 1])),
+                         h1[r]);
+    } else {
+#pragma GCC unroll 2
+        for (int r = 0; r < regs; r++) {
+            v256 h2 = dot(h1[r], h1[r]);
+            hk[r][0] = dot(h2, h2); /* H_4, H_3, H_2, H_1 */
+            hk[r][1] = dot(h2, h1[r]);
+            hk[r][2] = h2;
+            hk[r][3] = h1[r];
+            for (int k = 0; k < 4; k++)
+                hf[r][k] = fold_halves(hk[r][k]);
+            acc[r] = _mm256_setzero_si256();
+        }
+        for (long s = 0; s < steps; s++) {
+            v256 x[2][4];
+            if (s >= first_whole && s < last_whole) {
+#pragma GCC unroll 2
+                for (int r = 0; r < regs; r++)
+#pragma GCC unroll 4
+                    for (long k = 0, t = 4 * s; k < 4; k++, t++)
+                        x[r][k] = pair(
+                            _mm_loadu_si128(
+                                (const __m128i *)(msg[2 * r] + 16 * (t - lead[2 * r]))),
+                            _mm_loadu_si128(
+                                (const __m128i *)(msg[2 * r + 1] + 16 * (t - lead[2 * r + 1]))));
+            } else {
+                for (int r = 0; r < regs; r++)
+                    for (long k = 0, t = 4 * s; k < 4; k++, t++)
+                        x[r][k] = pair(block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r],
+                                                acc_io[2 * r]),
+                                       block_at(msg[2 * r + 1], nbytes[2 * r + 1],
+                                                t - lead[2 * r + 1], acc_io[2 * r + 1]));
+            }
+#pragma GCC unroll 2
+            for (int r = 0; r < regs; r++) {
+                wide w = wide_zero();
+#pragma GCC unroll 4
+                for (int k = 0; k < 4; k++)
+                    mul_add(&w, k ? x[r][k] : _mm256_xor_si256(acc[r], x[r][0]), hk[r][k],
+                            hf[r][k]);
+                acc[r] = reduce(w);
+            }
+        }
+    }
+#pragma GCC unroll 2
+    for (int r = 0; r < regs; r++) {
+        v256 mask = _mm256_set_epi64x(keep[2 * r + 1], keep[2 * r + 1], keep[2 * r], keep[2 * r]);
+        __m256i *io = (__m256i *)acc_io[2 * r];
+        _mm256_storeu_si256(io, _mm256_blendv_epi8(acc[r], _mm256_loadu_si256(io), mask));
+    }
+}
+
 static void two_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
                          const size_t nbytes[])
 {
-    size_t b0 = zuc_polyval_blocks(nbytes[0]), b1 = zuc_polyval_blocks(nbytes[1]);
-    long steps = (long)((b0 > b1 ? b0 : b1) + 3) / 4;
-    long lead0 = 4 * steps - (long)b0, lead1 = 4 * steps - (long)b1;
-    /* the step of each first block (where the sum joins) is not whole, nor
-     * any step beside an empty message */
-    long first_whole = nbytes[0] && nbytes[1] ? (lead0 > lead1 ? lead0 : lead1) / 4 + 1 : steps;
-    long last_whole = steps - (nbytes[0] % 16 || nbytes[1] % 16);
-    /* a message with no blocks keeps its sum */
-    const __m256i keep = _mm256_set_epi64x(-!nbytes[1], -!nbytes[1], -!nbytes[0], -!nbytes[0]);
-    v256 h1 = _mm256_loadu_si256((const __m256i *)h), acc;
-    if ((b0 | b1) == 1) { /* at most one block each (the tags' last product): no powers */
-        acc = dot(pair(block_at(msg[0], nbytes[0], 3 - lead0, acc_io[0]),
-                       block_at(msg[1], nbytes[1], 3 - lead1, acc_io[1])),
-                  h1);
-        acc = _mm256_blendv_epi8(acc, _mm256_loadu_si256((const __m256i *)acc_io), keep);
-        _mm256_storeu_si256((__m256i *)acc_io, acc);
-        return;
-    }
-    v256 h2 = dot(h1, h1);
-    v256 hk[4] = { dot(h2, h2), dot(h2, h1), h2, h1 }; /* H_4, H_3, H_2, H_1 */
-    v256 hf[4];
-    for (int k = 0; k < 4; k++)
-        hf[k] = fold_halves(hk[k]);
-    acc = _mm256_setzero_si256();
-    for (long s = 0; s < steps; s++) {
-        wide w = wide_zero();
-        for (long k = 0, t = 4 * s; k < 4; k++, t++) {
-            v256 x;
-            if (s >= first_whole && s < last_whole)
-                x = pair(_mm_loadu_si128((const __m128i *)(msg[0] + 16 * (t - lead0))),
-                         _mm_loadu_si128((const __m128i *)(msg[1] + 16 * (t - lead1))));
-            else
-                x = pair(block_at(msg[0], nbytes[0], t - lead0, acc_io[0]),
-                         block_at(msg[1], nbytes[1], t - lead1, acc_io[1]));
-            mul_add(&w, k ? x : _mm256_xor_si256(acc, x), hk[k], hf[k]);
-        }
-        acc = reduce(w);
-    }
-    acc = _mm256_blendv_epi8(acc, _mm256_loadu_si256((const __m256i *)acc_io), keep);
-    _mm256_storeu_si256((__m256i *)acc_io, acc);
+    side_by_side(acc_io, h, msg, nbytes, 1);
 }
 
+static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                          const size_t nbytes[])
+{
+    side_by_side(acc_io, h, msg, nbytes, 2);
+}
+
+/* Groups of four; a last group of two or fewer as two. */
 static void many_vpclmul(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                          const size_t nbytes[], size_t count)
 {
-    zuc_polyval_many_groups(two_messages, 2, acc, h, msg, nbytes, count);
+    size_t in_fours = count % 4 > 2 ? count : count - count % 4;
+    zuc_polyval_many_groups(four_messages, 4, acc, h, msg, nbytes, in_fours);
+    zuc_polyval_many_groups(two_messages, 2, acc + in_fours, h + in_fours, msg + in_fours,
+                            nbytes + in_fours, count - in_fours);
 }
 
 static int usable_vpclmul(void)
@@ -261,4 +333,5 @@ const zuc_polyval_impl zuc_polyval_vpclmul256 = {
     .absorb = absorb_vpclmul,
     .dot = zuc_polyval_dot_pclmul,
     .many = many_vpclmul,
+    .many_most = 6144, /* AMD EPYC (Zen 3): side by side level with one at a time at 6 KiB */
 };
