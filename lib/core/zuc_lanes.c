@@ -736,8 +736,8 @@ static uint32_t window32(const uint32_t *z, size_t bit)
 }
 
 /* Folds every whole 64-bit chunk whose keystream is made (while more is to
- * come, a multiple of 8 for a path's own fold), then drops the keystream
- * words before the next chunk's. */
+ * come, a multiple of 8 for a path's own fold), then, while more keystream
+ * is to come, drops the keystream words before the next chunk's. */
 static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
 {
     size_t rel = m->done_bits / 32 - m->base; /* next message word, in z */
@@ -752,6 +752,8 @@ static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
         m->done_bits += 64 * chunks;
         rel += 2 * chunks;
     }
+    if (m->base + m->have >= m->need + Z_SLACK) /* all made: mac_finish reads it in place */
+        return;
     memmove(m->z, m->z + rel, (m->have - rel) * sizeof m->z[0]);
     m->base += rel;
     m->have -= rel;
@@ -813,8 +815,7 @@ static void mac_fill(lane_set *ls, mac_lane *lane, const void *jobs, size_t n, m
  * which for short messages is much less than the window). */
 static void mac_lane_wipe(mac_lane *m)
 {
-    zuc_wipe(m->z, m->used * sizeof m->z[0]);
-    zuc_wipe(m, offsetof(mac_lane, z));
+    zuc_wipe(m, offsetof(mac_lane, z) + m->used * sizeof m->z[0]);
 }
 
 /* Keystream words a busy lane still has to make (slack included). */
