@@ -133,8 +133,7 @@ void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const 
     else
         first = n;
     /* the longest ones, and all where the version hashes one message at a time */
-    for (; first < n &&
-           aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > pv->many_most;
+    for (; first < n && aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > pv->many_most;
          first++)
         ;
     for (size_t i = 0; i < first; i++) {

@@ -196,10 +196,10 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 /* w += a0 * b0 + a1 * b1 in every lane: two products, four three-way XORs. */
 static inline void mul_add2(wide *w, v512 a0, v512 b0, v512 a1, v512 b1)
 {
-    w->lo = xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00),
-                 _mm512_clmulepi64_epi128(a1, b1, 0x00));
-    w->hi = xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11),
-                 _mm512_clmulepi64_epi128(a1, b1, 0x11));
+    w->lo =
+        xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00), _mm512_clmulepi64_epi128(a1, b1, 0x00));
+    w->hi =
+        xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11), _mm512_clmulepi64_epi128(a1, b1, 0x11));
     w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a0, b0, 0x01),
                   _mm512_clmulepi64_epi128(a0, b0, 0x10));
     w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a1, b1, 0x01),
@@ -244,9 +244,10 @@ static inline v512 blocks_edge(const uint8_t *const msg[4], const size_t nbytes[
 
 /* regs (1 or 2) registers of four messages each, side by side; inlined
  * with regs a constant, so that the loops over the registers unroll. */
-static inline __attribute__((always_inline)) void
-side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
-             const size_t nbytes[], int regs)
+static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[][2],
+                                                               const uint64_t h[][2],
+                                                               const uint8_t *const msg[],
+                                                               const size_t nbytes[], int regs)
 {
     const int n = 4 * regs;
     size_t most = 0;
@@ -272,8 +273,8 @@ side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const m
         h1[r] = _mm512_loadu_si512(h + 4 * r);
     if (most == 1) { /* one block each (the tags' last product): no powers */
         for (int r = 0; r < regs; r++)
-            acc[r] = dot(blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 3, sums + 4 * r),
-                         h1[r]);
+            acc[r] =
+                dot(blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 3, sums + 4 * r), h1[r]);
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {
@@ -293,8 +294,8 @@ side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const m
             } else {
                 for (int r = 0; r < regs; r++)
                     for (int k = 0; k < 4; k++)
-                        x[r][k] = blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r,
-                                              4 * s + k, sums + 4 * r);
+                        x[r][k] = blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 4 * s + k,
+                                              sums + 4 * r);
             }
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++) {
@@ -307,9 +308,9 @@ side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const m
     }
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
-        _mm512_storeu_si512(acc_io + 4 * r,
-                            _mm512_mask_blend_epi64(empty[r], acc[r],
-                                                    _mm512_loadu_si512(acc_io + 4 * r)));
+        _mm512_storeu_si512(
+            acc_io + 4 * r,
+            _mm512_mask_blend_epi64(empty[r], acc[r], _mm512_loadu_si512(acc_io + 4 * r)));
 }
 
 static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],

@@ -182,8 +182,9 @@ static inline __m128i last_partial(const uint8_t *end, size_t left)
     const __m128i iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i from = _mm_add_epi8(iota, _mm_set1_epi8((char)(16 - left)));
     __m128i beyond = _mm_cmpgt_epi8(_mm_set1_epi8((char)left), iota); /* bytes kept */
-    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(end - 16)),
-                            _mm_or_si128(from, _mm_andnot_si128(beyond, _mm_set1_epi8((char)0x80))));
+    return _mm_shuffle_epi8(
+        _mm_loadu_si128((const __m128i *)(end - 16)),
+        _mm_or_si128(from, _mm_andnot_si128(beyond, _mm_set1_epi8((char)0x80))));
 }
 
 /* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
@@ -214,9 +215,10 @@ static inline v256 pair(__m128i a, __m128i b)
 
 /* regs (1 or 2) registers of two messages each, side by side; inlined
  * with regs a constant, so that the loops over the registers unroll. */
-static inline __attribute__((always_inline)) void
-side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const msg[],
-             const size_t nbytes[], int regs)
+static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[][2],
+                                                               const uint64_t h[][2],
+                                                               const uint8_t *const msg[],
+                                                               const size_t nbytes[], int regs)
 {
     const int n = 2 * regs;
     size_t most = 0;
@@ -268,17 +270,16 @@ side_by_side(uint64_t acc_io[][2], const uint64_t h[][2], const uint8_t *const m
 #pragma GCC unroll 4
                     for (long k = 0, t = 4 * s; k < 4; k++, t++)
                         x[r][k] = pair(
-                            _mm_loadu_si128(
-                                (const __m128i *)(msg[2 * r] + 16 * (t - lead[2 * r]))),
+                            _mm_loadu_si128((const __m128i *)(msg[2 * r] + 16 * (t - lead[2 * r]))),
                             _mm_loadu_si128(
                                 (const __m128i *)(msg[2 * r + 1] + 16 * (t - lead[2 * r + 1]))));
             } else {
                 for (int r = 0; r < regs; r++)
                     for (long k = 0, t = 4 * s; k < 4; k++, t++)
-                        x[r][k] = pair(block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r],
-                                                acc_io[2 * r]),
-                                       block_at(msg[2 * r + 1], nbytes[2 * r + 1],
-                                                t - lead[2 * r + 1], acc_io[2 * r + 1]));
+                        x[r][k] = pair(
+                            block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r], acc_io[2 * r]),
+                            block_at(msg[2 * r + 1], nbytes[2 * r + 1], t - lead[2 * r + 1],
+                                     acc_io[2 * r + 1]));
             }
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++) {
