@@ -718,15 +718,29 @@ static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16]
 
 /* acc[j] ^= the fold of nchunks chunks of msg against the windows from
  * z + j, for every tag word j: by the path's own fold where it has one. */
-static void fold_tags(const zuc_impl *im, mac_lane *m, const uint8_t *msg, size_t nchunks,
-                      const uint32_t *z)
+static void fold_tags(const zuc_impl *im, uint32_t acc[4], unsigned tag_words, const uint8_t *msg,
+                      size_t nchunks, const uint32_t *z)
 {
     if (im->mac_fold) {
-        im->mac_fold(msg, nchunks, z, m->tag_words, m->acc);
+        im->mac_fold(msg, nchunks, z, tag_words, acc);
         return;
     }
-    for (unsigned j = 0; j < m->tag_words; j++)
-        m->acc[j] ^= zuc_mac_fold(msg, nchunks, z + j);
+    for (unsigned j = 0; j < tag_words; j++)
+        acc[j] ^= zuc_mac_fold(msg, nchunks, z + j);
+}
+
+/* The same for the last, partial chunk of a message: its tail_bits (1..63)
+ * bits at msg, zero-padded. */
+static void fold_last_chunk(const zuc_impl *im, uint32_t acc[4], unsigned tag_words,
+                            const uint8_t *msg, size_t tail_bits, const uint32_t *z)
+{
+    uint8_t last[8] = { 0 };
+    size_t tail_bytes = (tail_bits + 7) / 8;
+    memcpy(last, msg, tail_bytes);
+    if (tail_bits % 8)
+        last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
+    fold_tags(im, acc, tag_words, last, 1, z);
+    zuc_wipe(last, sizeof last);
 }
 
 static uint32_t window32(const uint32_t *z, size_t bit)
@@ -748,7 +762,8 @@ static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
     if (ready < chunks) /* a path's own fold takes 8 chunks a round */
         chunks = im->mac_fold ? ready / 8 * 8 : ready;
     if (chunks) {
-        fold_tags(im, m, m->msg + m->done_bits / 8, chunks, m->z + rel + m->offset);
+        fold_tags(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, chunks,
+                  m->z + rel + m->offset);
         m->done_bits += 64 * chunks;
         rel += 2 * chunks;
     }
@@ -765,15 +780,9 @@ static void mac_finish(const zuc_impl *im, mac_lane *m)
 {
     size_t rel = m->done_bits / 32 - m->base;
     size_t tail_bits = m->len_bits - m->done_bits;
-    if (tail_bits) {
-        uint8_t last[8] = { 0 };
-        size_t tail_bytes = (tail_bits + 7) / 8;
-        memcpy(last, m->msg + m->done_bits / 8, tail_bytes);
-        if (tail_bits % 8)
-            last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
-        fold_tags(im, m, last, 1, m->z + rel + m->offset);
-        zuc_wipe(last, sizeof last);
-    }
+    if (tail_bits)
+        fold_last_chunk(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, tail_bits,
+                        m->z + rel + m->offset);
     size_t end_bit = m->len_bits - 32 * m->base;
     for (unsigned j = 0; j < m->tag_words; j++)
         m->acc[j] ^= window32(m->z, end_bit + 32 * (m->offset + j));
@@ -874,9 +883,68 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
     lanes_end(&ls);
 }
 
+/* ---- 128-EIA3 on short messages ---------------------------------------------
+ * When every message of a call is at most EIA3_SHORT_BITS long, all the
+ * keystream its MAC reads lies in a lane's first 16 words, which the
+ * initialisation hands over (head words): each group of lanes is loaded,
+ * initialised and folded, without the keystream windows of lanes_mac. */
+#define EIA3_SHORT_BITS 384 /* the folds read z[0 .. 2 ceil(L / 64) + 3] */
+
+static int eia3_all_short(const zuc_eia3_job *jobs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].length_bits > EIA3_SHORT_BITS)
+            return 0;
+    return 1;
+}
+
+/* The MAC of a message of len_bits <= EIA3_SHORT_BITS from its first 16
+ * keystream words (mac_finish with the whole keystream in z). */
+static uint32_t eia3_of_head(const zuc_impl *im, const uint8_t *msg, size_t len_bits,
+                             const uint32_t z[16])
+{
+    uint32_t acc[4] = { 0, 0, 0, 0 };
+    size_t chunks = len_bits / 64;
+    if (chunks)
+        fold_tags(im, acc, 1, msg, chunks, z);
+    if (len_bits % 64)
+        fold_last_chunk(im, acc, 1, msg + 8 * chunks, len_bits % 64, z + 2 * chunks);
+    uint32_t mac = acc[0] ^ window32(z, len_bits) ^ z[(len_bits + 64 + 31) / 32 - 1];
+    zuc_wipe(acc, sizeof acc);
+    return mac;
+}
+
+static void lanes_eia3_short(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
+{
+    zuc_lanes st;
+    uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
+    unsigned lanes = im->lanes;
+    memset(&st, 0, sizeof st);
+    memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
+    for (size_t i = 0; i < n; i += lanes) {
+        unsigned k = n - i < lanes ? (unsigned)(n - i) : lanes;
+        for (unsigned l = 0; l < k; l++) {
+            const zuc_eia3_job *j = &jobs[i + l];
+            zuc128_load_3gpp(cells[l], j->key, j->count, (uint8_t)(j->bearer << 3),
+                             (uint8_t)(j->direction << 7));
+        }
+        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, 32, 16, head);
+        for (unsigned l = 0; l < k; l++) {
+            const zuc_eia3_job *j = &jobs[i + l];
+            *j->mac = eia3_of_head(im, j->msg ? j->msg : empty_message, j->length_bits, head[l]);
+        }
+    }
+    zuc_wipe(&st, sizeof st);
+    zuc_wipe(cells, sizeof cells);
+    zuc_wipe(head, sizeof head);
+}
+
 void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
 {
-    lanes_mac(im, jobs, n, eia3_source, eia3_length);
+    if (eia3_all_short(jobs, n))
+        lanes_eia3_short(im, jobs, n);
+    else
+        lanes_mac(im, jobs, n, eia3_source, eia3_length);
 }
 
 void zuc_lanes_zuc256_mac(const zuc_impl *im, int version, const zuc256_mac_job *jobs, size_t n)

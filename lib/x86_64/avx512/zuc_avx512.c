@@ -295,10 +295,18 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
      * r.z[k], then lane by lane into head */
     for (unsigned k = 0; k < head_words; k++)
         _mm512_store_si512((void *)&r.z[k], ring_step(&r, &g, (int)(1 + k) & 15, 0));
-    for (unsigned busy = mask; busy; busy &= busy - 1) {
-        unsigned l = (unsigned)__builtin_ctz(busy);
-        for (unsigned k = 0; k < head_words; k++)
-            head[l][k] = ((const uint32_t *)&r.z[k])[l];
+    if (head_words == 16) { /* a whole block (the short MACs): transposed */
+        transpose16(r.z);
+        for (unsigned busy = mask; busy; busy &= busy - 1) {
+            unsigned l = (unsigned)__builtin_ctz(busy);
+            _mm512_storeu_si512((void *)head[l], r.z[l]);
+        }
+    } else {
+        for (unsigned busy = mask; busy; busy &= busy - 1) {
+            unsigned l = (unsigned)__builtin_ctz(busy);
+            for (unsigned k = 0; k < head_words; k++)
+                head[l][k] = ((const uint32_t *)&r.z[k])[l];
+        }
     }
     uint16_t m = (uint16_t)mask;
     for (int j = 0; j < 16; j++) {
