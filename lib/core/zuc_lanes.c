@@ -494,8 +494,33 @@ static void keep_head(const crypt_batch *b, crypt_lane *c)
     memcpy(b->heads[c->job], c->head, sizeof c->head);
 }
 
+/* A window whose jobs only hand over their first 12 keystream words (no
+ * bytes to encrypt: NIA6, and the tags of NCA6 decryption; every source
+ * asks 48 rounds): the lanes loaded and initialised a group at a time, the
+ * words straight into each job's head, without lanes_crypt's schedule. */
+static void lanes_heads(const zuc_impl *im, const crypt_batch *b)
+{
+    zuc_lanes st;
+    uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
+    crypt_lane c; /* where a source puts the bytes: none */
+    unsigned lanes = im->lanes;
+    memset(&st, 0, sizeof st);
+    memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
+    for (size_t i = 0; i < b->n; i += lanes) {
+        unsigned k = b->n - i < lanes ? (unsigned)(b->n - i) : lanes, rounds = 48;
+        for (unsigned l = 0; l < k; l++)
+            rounds = b->source(b, i + l, cells[l], &c);
+        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, rounds, 12, head);
+        for (unsigned l = 0; l < k; l++)
+            memcpy(b->heads[i + l], head[l], sizeof b->heads[0]);
+    }
+    zuc_wipe(&st, sizeof st);
+    zuc_wipe(cells, sizeof cells);
+    zuc_wipe(head, sizeof head);
+}
+
 static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_size,
-                         tag_segments segments, tag_put put)
+                         tag_segments segments, tag_put put, int heads_only)
 {
     uint32_t heads[ZUC_NXA6_TAGS_MAX][12];
     uint8_t tags[ZUC_NXA6_TAGS_MAX][16];
@@ -516,7 +541,10 @@ static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_
         b.head_words = 12;
         b.done = keep_head;
         b.heads = heads;
-        lanes_crypt(im, &b);
+        if (heads_only)
+            lanes_heads(im, &b);
+        else
+            lanes_crypt(im, &b);
         zuc_nxa6_tags((const uint32_t(*)[12])heads, aad, aad_bytes, ct, ct_bytes, tags, k);
         for (size_t i = 0; i < k; i++)
             put(all, w + i, tags[i]);
@@ -559,7 +587,7 @@ static void nia6_put(const crypt_batch *all, size_t i, const uint8_t tag[16])
 void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
 {
     crypt_batch b = { .jobs = jobs, .n = n, .source = nia6_source, .length_of = nia6_length };
-    lanes_tagged(im, &b, sizeof *jobs, nia6_segments, nia6_put);
+    lanes_tagged(im, &b, sizeof *jobs, nia6_segments, nia6_put, 1);
 }
 
 static unsigned nca6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
@@ -626,7 +654,7 @@ static void nca6_verify(const crypt_batch *all, size_t i, const uint8_t tag[16])
 void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
 {
     crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length };
-    lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put);
+    lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put, 0);
 }
 
 void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n, uint8_t *ok)
@@ -634,7 +662,7 @@ void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t
     crypt_batch tags = {
         .jobs = jobs, .n = n, .source = nca6_tag_source, .length_of = nia6_length, .ok = ok
     };
-    lanes_tagged(im, &tags, sizeof *jobs, nca6_received, nca6_verify);
+    lanes_tagged(im, &tags, sizeof *jobs, nca6_received, nca6_verify, 1);
     crypt_batch plain = { .jobs = jobs,
                           .n = n,
                           .source = nca6_source,

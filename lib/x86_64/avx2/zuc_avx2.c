@@ -288,24 +288,20 @@ static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells
     _Alignas(32) uint32_t z[16][LANES];
     for (unsigned k = 0; k < head_words; k++)
         _mm256_store_si256((v8 *)z[k], keystream_step(&fresh, (int)(1 + k) & 15));
-    if (head_words == 16) { /* two whole blocks (the short MACs): transposed */
-        for (int half = 0; half < 2; half++) {
-            v8 r[8];
-            for (int k = 0; k < 8; k++)
-                r[k] = _mm256_load_si256((const v8 *)z[8 * half + k]);
-            transpose8(r);
-            for (unsigned busy = mask; busy; busy &= busy - 1) {
-                unsigned l = (unsigned)__builtin_ctz(busy);
-                _mm256_storeu_si256((v8 *)(head[l] + 8 * half), r[l]);
-            }
-            zuc_wipe(r, sizeof r);
-        }
-    } else {
+    /* transposed, eight words at a time: lane l's words in r[l], the first
+     * head_words kept */
+    for (unsigned half = 0; 8 * half < head_words; half++) {
+        v8 r[8];
+        for (int k = 0; k < 8; k++)
+            r[k] = _mm256_load_si256((const v8 *)z[8 * half + k]);
+        transpose8(r);
+        const v8 iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        v8 keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(head_words - 8 * half)), iota);
         for (unsigned busy = mask; busy; busy &= busy - 1) {
             unsigned l = (unsigned)__builtin_ctz(busy);
-            for (unsigned k = 0; k < head_words; k++)
-                head[l][k] = z[k][l];
+            _mm256_maskstore_epi32((int *)(head[l] + 8 * half), keep, r[l]);
         }
+        zuc_wipe(r, sizeof r);
     }
     v8 m = lane_mask(mask);
     for (int j = 0; j < 16; j++) {

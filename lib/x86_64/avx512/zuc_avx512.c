@@ -295,17 +295,12 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
      * r.z[k], then lane by lane into head */
     for (unsigned k = 0; k < head_words; k++)
         _mm512_store_si512((void *)&r.z[k], ring_step(&r, &g, (int)(1 + k) & 15, 0));
-    if (head_words == 16) { /* a whole block (the short MACs): transposed */
+    if (head_words) { /* transposed: lane l's words in r.z[l], the first head_words kept */
+        uint64_t bytes = head_words >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << 4 * head_words) - 1;
         transpose16(r.z);
         for (unsigned busy = mask; busy; busy &= busy - 1) {
             unsigned l = (unsigned)__builtin_ctz(busy);
-            _mm512_storeu_si512((void *)head[l], r.z[l]);
-        }
-    } else {
-        for (unsigned busy = mask; busy; busy &= busy - 1) {
-            unsigned l = (unsigned)__builtin_ctz(busy);
-            for (unsigned k = 0; k < head_words; k++)
-                head[l][k] = ((const uint32_t *)&r.z[k])[l];
+            _mm512_mask_storeu_epi8((void *)head[l], bytes, r.z[l]);
         }
     }
     uint16_t m = (uint16_t)mask;
