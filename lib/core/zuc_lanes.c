@@ -527,6 +527,7 @@ static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_
     const uint8_t *aad[ZUC_NXA6_TAGS_MAX], *ct[ZUC_NXA6_TAGS_MAX];
     size_t aad_bytes[ZUC_NXA6_TAGS_MAX], ct_bytes[ZUC_NXA6_TAGS_MAX];
     const char *jobs = all->jobs;
+    size_t widest = 0; /* the entries used, to wipe */
     for (size_t w = 0, k; w < all->n; w += k) {
         size_t bytes = 0;
         for (k = 0; k < ZUC_NXA6_TAGS_MAX && w + k < all->n; k++) {
@@ -548,9 +549,10 @@ static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_
         zuc_nxa6_tags((const uint32_t(*)[12])heads, aad, aad_bytes, ct, ct_bytes, tags, k);
         for (size_t i = 0; i < k; i++)
             put(all, w + i, tags[i]);
+        widest = k > widest ? k : widest;
     }
-    zuc_wipe(heads, sizeof heads);
-    zuc_wipe(tags, sizeof tags);
+    zuc_wipe(heads, widest * sizeof heads[0]);
+    zuc_wipe(tags, widest * sizeof tags[0]);
 }
 
 static unsigned nia6_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)

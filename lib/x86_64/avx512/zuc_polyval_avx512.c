@@ -189,7 +189,9 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
  * together, and a step takes four blocks of each:
  *   acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 * H_2 + X_3 * H_1),
  * H_k being each lane's own powers. No powers to keep, no sums to fold: the
- * set-up of a message is three products shared by four messages. Eight
+ * set-up of a message is three products shared by four messages; messages
+ * of four blocks or fewer (a short message's tag, the tags' last product)
+ * skip it and take a product a block, acc = (acc + X_t) * H. Eight
  * messages go through two registers step by step, so that one register's
  * products fill the other's wait on its reduction. */
 
@@ -271,10 +273,20 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm512_loadu_si512(h + 4 * r);
-    if (most == 1) { /* one block each (the tags' last product): no powers */
+    if (steps == 1) {  /* four blocks or fewer each: block by block, no powers to make */
+        long from = 3; /* the first block of the longest message */
+        for (int j = 0; j < n; j++)
+            if (nbytes[j] && lead[j] < from)
+                from = lead[j];
+#pragma GCC unroll 2
         for (int r = 0; r < regs; r++)
-            acc[r] =
-                dot(blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 3, sums + 4 * r), h1[r]);
+            acc[r] = _mm512_setzero_si512();
+        for (long t = from; t < 4; t++)
+#pragma GCC unroll 2
+            for (int r = 0; r < regs; r++)
+                acc[r] = dot(_mm512_xor_si512(acc[r], blocks_edge(msg + 4 * r, nbytes + 4 * r,
+                                                                  lead + 4 * r, t, sums + 4 * r)),
+                             h1[r]);
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {

@@ -244,12 +244,21 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm256_loadu_si256((const __m256i *)h[2 * r]);
-    if (most == 1) { /* one block each (the tags' last product): no powers */
+    if (steps == 1) {  /* four blocks or fewer each: block by block, no powers to make */
+        long from = 3; /* the first block of the longest message */
+        for (int j = 0; j < n; j++)
+            if (nbytes[j] && lead[j] < from)
+                from = lead[j];
         for (int r = 0; r < regs; r++)
-            acc[r] = dot(pair(block_at(msg[2 * r], nbytes[2 * r], 3 - lead[2 * r], acc_io[2 * r]),
-                              block_at(msg[2 * r + 1], nbytes[2 * r + 1], 3 - lead[2 * r + 1],
-                                       acc_io[2 * r + 1])),
-                         h1[r]);
+            acc[r] = _mm256_setzero_si256();
+        for (long t = from; t < 4; t++)
+            for (int r = 0; r < regs; r++)
+                acc[r] = dot(_mm256_xor_si256(
+                                 acc[r], pair(block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r],
+                                                       acc_io[2 * r]),
+                                              block_at(msg[2 * r + 1], nbytes[2 * r + 1],
+                                                       t - lead[2 * r + 1], acc_io[2 * r + 1]))),
+                             h1[r]);
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {
