@@ -124,6 +124,43 @@ const zuc_polyval_impl *zuc_polyval_active(void)
     return pv;
 }
 
+void zuc_polyval_plan_group(zuc_polyval_plan *plan, const size_t nbytes[], int n)
+{
+    size_t most = 0;
+    int partial = 0;
+    for (int j = 0; j < n; j++)
+        if (zuc_polyval_blocks(nbytes[j]) > most)
+            most = zuc_polyval_blocks(nbytes[j]);
+    plan->steps = (long)(most + 3) / 4;
+    plan->first_whole = 0;
+    plan->from = 3;
+    plan->empty = 0;
+    for (int j = 0; j < n; j++) {
+        plan->lead[j] = 4 * plan->steps - (long)zuc_polyval_blocks(nbytes[j]);
+        if (nbytes[j] == 0) {
+            plan->empty |= 1u << j;
+            plan->first_whole = plan->steps;
+        } else {
+            if (plan->lead[j] / 4 + 1 > plan->first_whole)
+                plan->first_whole = plan->lead[j] / 4 + 1;
+            if (plan->lead[j] < plan->from)
+                plan->from = plan->lead[j];
+        }
+        partial |= nbytes[j] % 16 != 0;
+    }
+    plan->last_whole = plan->steps - partial;
+}
+
+void zuc_polyval_many_pairs(zuc_polyval_group pair, zuc_polyval_group one, unsigned width,
+                            uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
+                            const size_t nbytes[], size_t count)
+{
+    size_t paired = count % (2 * width) > width ? count : count - count % (2 * width);
+    zuc_polyval_many_groups(pair, 2 * width, acc, h, msg, nbytes, paired);
+    zuc_polyval_many_groups(one, width, acc + paired, h + paired, msg + paired, nbytes + paired,
+                            count - paired);
+}
+
 void zuc_polyval_many_groups(zuc_polyval_group group, unsigned width, uint64_t acc[][2],
                              const uint64_t h[][2], const uint8_t *const msg[],
                              const size_t nbytes[], size_t count)

@@ -68,6 +68,27 @@ ZUC_INTERNAL void zuc_polyval_start_h1(zuc_polyval *p, const uint64_t h[2], size
 typedef void (*zuc_polyval_group)(uint64_t acc[][2], const uint64_t h[][2],
                                   const uint8_t *const msg[], const size_t nbytes[]);
 
+/* How a group of n <= ZUC_POLYVAL_GROUP_MAX messages goes side by side, four
+ * blocks of each per step: the shorter ones led by zero blocks so that all
+ * end together. Steps first_whole .. last_whole - 1 hold whole blocks of
+ * every message (no lane before its message, at its first block, where
+ * the sum joins, or at a partial last block; none beside an empty message);
+ * with one step, block `from` is the first of the longest message. */
+typedef struct {
+    long steps, first_whole, last_whole, from;
+    long lead[ZUC_POLYVAL_GROUP_MAX]; /* zero blocks before message j */
+    unsigned empty;                   /* bit j: message j has no blocks (it keeps its sum) */
+} zuc_polyval_plan;
+
+ZUC_INTERNAL void zuc_polyval_plan_group(zuc_polyval_plan *plan, const size_t nbytes[], int n);
+
+/* many() over groups of 2 * width messages, a last group of width or fewer
+ * as one of width (the register pairs of the wide versions). */
+ZUC_INTERNAL void zuc_polyval_many_pairs(zuc_polyval_group pair, zuc_polyval_group one,
+                                         unsigned width, uint64_t acc[][2], const uint64_t h[][2],
+                                         const uint8_t *const msg[], const size_t nbytes[],
+                                         size_t count);
+
 /* many() over groups of `width` messages, the last group made up with
  * empty messages (which keep their sum). */
 ZUC_INTERNAL void zuc_polyval_many_groups(zuc_polyval_group group, unsigned width,

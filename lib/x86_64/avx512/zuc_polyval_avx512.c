@@ -251,37 +251,24 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
                                                                const uint8_t *const msg[],
                                                                const size_t nbytes[], int regs)
 {
-    const int n = 4 * regs;
-    size_t most = 0;
-    for (int j = 0; j < n; j++)
-        if (zuc_polyval_blocks(nbytes[j]) > most)
-            most = zuc_polyval_blocks(nbytes[j]);
-    long steps = (long)(most + 3) / 4, lead[8], first_whole = 0;
-    int partial = 0;
+    zuc_polyval_plan plan;
+    zuc_polyval_plan_group(&plan, nbytes, 4 * regs);
+    const long steps = plan.steps, first_whole = plan.first_whole, last_whole = plan.last_whole;
+    const long *lead = plan.lead;
     unsigned empty[2] = { 0, 0 }; /* 64-bit words of lanes with no blocks: they keep their sum */
-    for (int j = 0; j < n; j++) {
-        lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
-        if (nbytes[j] == 0) /* no step is whole (it would load from this lane) */
-            empty[j / 4] |= 3u << 2 * (j % 4), first_whole = steps;
-        else if (lead[j] / 4 + 1 > first_whole)
-            first_whole = lead[j] / 4 + 1;
-        partial |= nbytes[j] % 16 != 0;
-    }
-    long last_whole = steps - partial; /* steps before this one are whole */
+    for (int j = 0; j < 4 * regs; j++)
+        if (plan.empty >> j & 1)
+            empty[j / 4] |= 3u << 2 * (j % 4);
     const uint64_t(*sums)[2] = (const uint64_t(*)[2])acc_io;
     v512 h1[2], h2[2], h3[2], h4[2], acc[2];
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm512_loadu_si512(h + 4 * r);
-    if (steps == 1) {  /* four blocks or fewer each: block by block, no powers to make */
-        long from = 3; /* the first block of the longest message */
-        for (int j = 0; j < n; j++)
-            if (nbytes[j] && lead[j] < from)
-                from = lead[j];
+    if (steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++)
             acc[r] = _mm512_setzero_si512();
-        for (long t = from; t < 4; t++)
+        for (long t = plan.from; t < 4; t++)
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++)
                 acc[r] = dot(_mm512_xor_si512(acc[r], blocks_edge(msg + 4 * r, nbytes + 4 * r,
@@ -341,10 +328,7 @@ static void eight_messages(uint64_t acc_io[][2], const uint64_t h[][2], const ui
 static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                         const size_t nbytes[], size_t count)
 {
-    size_t in_eights = count % 8 > 4 ? count : count - count % 8;
-    zuc_polyval_many_groups(eight_messages, 8, acc, h, msg, nbytes, in_eights);
-    zuc_polyval_many_groups(four_messages, 4, acc + in_eights, h + in_eights, msg + in_eights,
-                            nbytes + in_eights, count - in_eights);
+    zuc_polyval_many_pairs(eight_messages, four_messages, 4, acc, h, msg, nbytes, count);
 }
 
 static int usable_avx512(void)

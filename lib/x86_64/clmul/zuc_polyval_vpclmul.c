@@ -220,38 +220,18 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
                                                                const uint8_t *const msg[],
                                                                const size_t nbytes[], int regs)
 {
-    const int n = 2 * regs;
-    size_t most = 0;
-    for (int j = 0; j < n; j++)
-        if (zuc_polyval_blocks(nbytes[j]) > most)
-            most = zuc_polyval_blocks(nbytes[j]);
-    long steps = (long)(most + 3) / 4, lead[4], first_whole = 0;
-    int partial = 0;
-    long long keep[4]; /* a message with no blocks keeps its sum */
-    for (int j = 0; j < n; j++) {
-        lead[j] = 4 * steps - (long)zuc_polyval_blocks(nbytes[j]);
-        keep[j] = -(long long)!nbytes[j];
-        /* the step of each first block (where the sum joins) is not whole,
-         * nor any step beside an empty message */
-        if (nbytes[j] == 0)
-            first_whole = steps;
-        else if (lead[j] / 4 + 1 > first_whole)
-            first_whole = lead[j] / 4 + 1;
-        partial |= nbytes[j] % 16 != 0;
-    }
-    long last_whole = steps - partial;
+    zuc_polyval_plan plan;
+    zuc_polyval_plan_group(&plan, nbytes, 2 * regs);
+    const long steps = plan.steps, first_whole = plan.first_whole, last_whole = plan.last_whole;
+    const long *lead = plan.lead;
     v256 h1[2], hk[2][4], hf[2][4], acc[2];
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm256_loadu_si256((const __m256i *)h[2 * r]);
-    if (steps == 1) {  /* four blocks or fewer each: block by block, no powers to make */
-        long from = 3; /* the first block of the longest message */
-        for (int j = 0; j < n; j++)
-            if (nbytes[j] && lead[j] < from)
-                from = lead[j];
+    if (steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
         for (int r = 0; r < regs; r++)
             acc[r] = _mm256_setzero_si256();
-        for (long t = from; t < 4; t++)
+        for (long t = plan.from; t < 4; t++)
             for (int r = 0; r < regs; r++)
                 acc[r] = dot(_mm256_xor_si256(
                                  acc[r], pair(block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r],
@@ -303,7 +283,9 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
     }
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++) {
-        v256 mask = _mm256_set_epi64x(keep[2 * r + 1], keep[2 * r + 1], keep[2 * r], keep[2 * r]);
+        long long keep0 = -(long long)(plan.empty >> 2 * r & 1), /* they keep their sum */
+            keep1 = -(long long)(plan.empty >> (2 * r + 1) & 1);
+        v256 mask = _mm256_set_epi64x(keep1, keep1, keep0, keep0);
         __m256i *io = (__m256i *)acc_io[2 * r];
         _mm256_storeu_si256(io, _mm256_blendv_epi8(acc[r], _mm256_loadu_si256(io), mask));
     }
@@ -325,10 +307,7 @@ static void four_messages(uint64_t acc_io[][2], const uint64_t h[][2], const uin
 static void many_vpclmul(uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                          const size_t nbytes[], size_t count)
 {
-    size_t in_fours = count % 4 > 2 ? count : count - count % 4;
-    zuc_polyval_many_groups(four_messages, 4, acc, h, msg, nbytes, in_fours);
-    zuc_polyval_many_groups(two_messages, 2, acc + in_fours, h + in_fours, msg + in_fours,
-                            nbytes + in_fours, count - in_fours);
+    zuc_polyval_many_pairs(four_messages, two_messages, 2, acc, h, msg, nbytes, count);
 }
 
 static int usable_vpclmul(void)
