@@ -425,6 +425,35 @@ void zuc_lanes_zuc256_crypt(const zuc_impl *im, int version, const zuc256_crypt_
     lanes_crypt(im, &b);
 }
 
+/* ---- jobs whose keystream the initialisation hands over --------------------
+ * Where no job needs more keystream than the first head_words (<= 16)
+ * words of its lane, there is nothing to schedule: each group of lanes is
+ * loaded (load: job i's cells, and its rounds, the same for every job of a
+ * call), initialised, and its words handed over (take: job i's words). */
+typedef unsigned (*start_load)(const void *ctx, size_t i, uint32_t cells[16]);
+typedef void (*start_take)(const zuc_impl *im, const void *ctx, size_t i, const uint32_t head[16]);
+
+static void lanes_start_only(const zuc_impl *im, size_t n, unsigned head_words, start_load load,
+                             start_take take, const void *ctx)
+{
+    zuc_lanes st;
+    uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
+    unsigned lanes = im->lanes;
+    memset(&st, 0, sizeof st);
+    memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
+    for (size_t i = 0; i < n; i += lanes) {
+        unsigned k = n - i < lanes ? (unsigned)(n - i) : lanes, rounds = 0;
+        for (unsigned l = 0; l < k; l++)
+            rounds = load(ctx, i + l, cells[l]);
+        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, rounds, head_words, head);
+        for (unsigned l = 0; l < k; l++)
+            take(im, ctx, i + l, head[l]);
+    }
+    zuc_wipe(&st, sizeof st);
+    zuc_wipe(cells, sizeof cells);
+    zuc_wipe(head, sizeof head);
+}
+
 /* ---- ZUC-NEA6 / NIA6 / NCA6 ---------------------------------------------------
  * The lanes run ZUC-256 version 2023 (48 rounds); for NIA6 and NCA6 each
  * start hands over the lane's first 12 keystream words (H, Q, P), and the
@@ -496,27 +525,20 @@ static void keep_head(const crypt_batch *b, crypt_lane *c)
 
 /* A window whose jobs only hand over their first 12 keystream words (no
  * bytes to encrypt: NIA6, and the tags of NCA6 decryption; every source
- * asks 48 rounds): the lanes loaded and initialised a group at a time, the
- * words straight into each job's head, without lanes_crypt's schedule. */
-static void lanes_heads(const zuc_impl *im, const crypt_batch *b)
+ * asks 48 rounds): started without lanes_crypt's schedule, the words
+ * straight into each job's head. */
+static unsigned head_load(const void *ctx, size_t i, uint32_t cells[16])
 {
-    zuc_lanes st;
-    uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
+    const crypt_batch *b = ctx;
     crypt_lane c; /* where a source puts the bytes: none */
-    unsigned lanes = im->lanes;
-    memset(&st, 0, sizeof st);
-    memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
-    for (size_t i = 0; i < b->n; i += lanes) {
-        unsigned k = b->n - i < lanes ? (unsigned)(b->n - i) : lanes, rounds = 48;
-        for (unsigned l = 0; l < k; l++)
-            rounds = b->source(b, i + l, cells[l], &c);
-        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, rounds, 12, head);
-        for (unsigned l = 0; l < k; l++)
-            memcpy(b->heads[i + l], head[l], sizeof b->heads[0]);
-    }
-    zuc_wipe(&st, sizeof st);
-    zuc_wipe(cells, sizeof cells);
-    zuc_wipe(head, sizeof head);
+    return b->source(b, i, cells, &c);
+}
+
+static void head_take(const zuc_impl *im, const void *ctx, size_t i, const uint32_t head[16])
+{
+    (void)im;
+    const crypt_batch *b = ctx;
+    memcpy(b->heads[i], head, sizeof b->heads[0]);
 }
 
 static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_size,
@@ -543,7 +565,7 @@ static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_
         b.done = keep_head;
         b.heads = heads;
         if (heads_only)
-            lanes_heads(im, &b);
+            lanes_start_only(im, k, 12, head_load, head_take, &b);
         else
             lanes_crypt(im, &b);
         zuc_nxa6_tags((const uint32_t(*)[12])heads, aad, aad_bytes, ct, ct_bytes, tags, k);
@@ -916,8 +938,8 @@ static void lanes_mac(const zuc_impl *im, const void *jobs, size_t n, mac_source
 /* ---- 128-EIA3 on short messages ---------------------------------------------
  * When every message of a call is at most EIA3_SHORT_BITS long, all the
  * keystream its MAC reads lies in a lane's first 16 words, which the
- * initialisation hands over (head words): each group of lanes is loaded,
- * initialised and folded, without the keystream windows of lanes_mac. */
+ * initialisation hands over (lanes_start_only), without the keystream
+ * windows of lanes_mac. */
 #define EIA3_SHORT_BITS 384 /* the folds read z[0 .. 2 ceil(L / 64) + 3] */
 
 static int eia3_all_short(const zuc_eia3_job *jobs, size_t n)
@@ -944,35 +966,24 @@ static uint32_t eia3_of_head(const zuc_impl *im, const uint8_t *msg, size_t len_
     return mac;
 }
 
-static void lanes_eia3_short(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
+static unsigned eia3_load(const void *ctx, size_t i, uint32_t cells[16])
 {
-    zuc_lanes st;
-    uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
-    unsigned lanes = im->lanes;
-    memset(&st, 0, sizeof st);
-    memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
-    for (size_t i = 0; i < n; i += lanes) {
-        unsigned k = n - i < lanes ? (unsigned)(n - i) : lanes;
-        for (unsigned l = 0; l < k; l++) {
-            const zuc_eia3_job *j = &jobs[i + l];
-            zuc128_load_3gpp(cells[l], j->key, j->count, (uint8_t)(j->bearer << 3),
-                             (uint8_t)(j->direction << 7));
-        }
-        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, 32, 16, head);
-        for (unsigned l = 0; l < k; l++) {
-            const zuc_eia3_job *j = &jobs[i + l];
-            *j->mac = eia3_of_head(im, j->msg ? j->msg : empty_message, j->length_bits, head[l]);
-        }
-    }
-    zuc_wipe(&st, sizeof st);
-    zuc_wipe(cells, sizeof cells);
-    zuc_wipe(head, sizeof head);
+    const zuc_eia3_job *j = (const zuc_eia3_job *)ctx + i;
+    zuc128_load_3gpp(cells, j->key, j->count, (uint8_t)(j->bearer << 3),
+                     (uint8_t)(j->direction << 7));
+    return 32;
+}
+
+static void eia3_take(const zuc_impl *im, const void *ctx, size_t i, const uint32_t head[16])
+{
+    const zuc_eia3_job *j = (const zuc_eia3_job *)ctx + i;
+    *j->mac = eia3_of_head(im, j->msg ? j->msg : empty_message, j->length_bits, head);
 }
 
 void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)
 {
     if (eia3_all_short(jobs, n))
-        lanes_eia3_short(im, jobs, n);
+        lanes_start_only(im, n, 16, eia3_load, eia3_take, jobs);
     else
         lanes_mac(im, jobs, n, eia3_source, eia3_length);
 }

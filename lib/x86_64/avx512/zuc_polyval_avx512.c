@@ -253,8 +253,6 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
 {
     zuc_polyval_plan plan;
     zuc_polyval_plan_group(&plan, nbytes, 4 * regs);
-    const long steps = plan.steps, first_whole = plan.first_whole, last_whole = plan.last_whole;
-    const long *lead = plan.lead;
     unsigned empty[2] = { 0, 0 }; /* 64-bit words of lanes with no blocks: they keep their sum */
     for (int j = 0; j < 4 * regs; j++)
         if (plan.empty >> j & 1)
@@ -264,16 +262,17 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm512_loadu_si512(h + 4 * r);
-    if (steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
+    if (plan.steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++)
             acc[r] = _mm512_setzero_si512();
         for (long t = plan.from; t < 4; t++)
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++)
-                acc[r] = dot(_mm512_xor_si512(acc[r], blocks_edge(msg + 4 * r, nbytes + 4 * r,
-                                                                  lead + 4 * r, t, sums + 4 * r)),
-                             h1[r]);
+                acc[r] =
+                    dot(_mm512_xor_si512(acc[r], blocks_edge(msg + 4 * r, nbytes + 4 * r,
+                                                             plan.lead + 4 * r, t, sums + 4 * r)),
+                        h1[r]);
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {
@@ -282,19 +281,19 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
             h4[r] = dot(h2[r], h2[r]);
             acc[r] = _mm512_setzero_si512();
         }
-        for (long s = 0; s < steps; s++) {
+        for (long s = 0; s < plan.steps; s++) {
             v512 x[2][4];
-            if (s >= first_whole && s < last_whole) {
+            if (s >= plan.first_whole && s < plan.last_whole) {
 #pragma GCC unroll 8
                 for (int r = 0; r < regs; r++)
 #pragma GCC unroll 4
                     for (int k = 0; k < 4; k++)
-                        x[r][k] = blocks_whole(msg + 4 * r, lead + 4 * r, 4 * s + k);
+                        x[r][k] = blocks_whole(msg + 4 * r, plan.lead + 4 * r, 4 * s + k);
             } else {
                 for (int r = 0; r < regs; r++)
                     for (int k = 0; k < 4; k++)
-                        x[r][k] = blocks_edge(msg + 4 * r, nbytes + 4 * r, lead + 4 * r, 4 * s + k,
-                                              sums + 4 * r);
+                        x[r][k] = blocks_edge(msg + 4 * r, nbytes + 4 * r, plan.lead + 4 * r,
+                                              4 * s + k, sums + 4 * r);
             }
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++) {

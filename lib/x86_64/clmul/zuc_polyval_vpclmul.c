@@ -222,23 +222,22 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
 {
     zuc_polyval_plan plan;
     zuc_polyval_plan_group(&plan, nbytes, 2 * regs);
-    const long steps = plan.steps, first_whole = plan.first_whole, last_whole = plan.last_whole;
-    const long *lead = plan.lead;
     v256 h1[2], hk[2][4], hf[2][4], acc[2];
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm256_loadu_si256((const __m256i *)h[2 * r]);
-    if (steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
+    if (plan.steps == 1) { /* four blocks or fewer each: block by block, no powers to make */
         for (int r = 0; r < regs; r++)
             acc[r] = _mm256_setzero_si256();
         for (long t = plan.from; t < 4; t++)
             for (int r = 0; r < regs; r++)
-                acc[r] = dot(_mm256_xor_si256(
-                                 acc[r], pair(block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r],
-                                                       acc_io[2 * r]),
-                                              block_at(msg[2 * r + 1], nbytes[2 * r + 1],
-                                                       t - lead[2 * r + 1], acc_io[2 * r + 1]))),
-                             h1[r]);
+                acc[r] =
+                    dot(_mm256_xor_si256(
+                            acc[r], pair(block_at(msg[2 * r], nbytes[2 * r], t - plan.lead[2 * r],
+                                                  acc_io[2 * r]),
+                                         block_at(msg[2 * r + 1], nbytes[2 * r + 1],
+                                                  t - plan.lead[2 * r + 1], acc_io[2 * r + 1]))),
+                        h1[r]);
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {
@@ -251,24 +250,25 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
                 hf[r][k] = fold_halves(hk[r][k]);
             acc[r] = _mm256_setzero_si256();
         }
-        for (long s = 0; s < steps; s++) {
+        for (long s = 0; s < plan.steps; s++) {
             v256 x[2][4];
-            if (s >= first_whole && s < last_whole) {
+            if (s >= plan.first_whole && s < plan.last_whole) {
 #pragma GCC unroll 2
                 for (int r = 0; r < regs; r++)
 #pragma GCC unroll 4
                     for (long k = 0, t = 4 * s; k < 4; k++, t++)
                         x[r][k] = pair(
-                            _mm_loadu_si128((const __m128i *)(msg[2 * r] + 16 * (t - lead[2 * r]))),
                             _mm_loadu_si128(
-                                (const __m128i *)(msg[2 * r + 1] + 16 * (t - lead[2 * r + 1]))));
+                                (const __m128i *)(msg[2 * r] + 16 * (t - plan.lead[2 * r]))),
+                            _mm_loadu_si128((const __m128i *)(msg[2 * r + 1] +
+                                                              16 * (t - plan.lead[2 * r + 1]))));
             } else {
                 for (int r = 0; r < regs; r++)
                     for (long k = 0, t = 4 * s; k < 4; k++, t++)
-                        x[r][k] = pair(
-                            block_at(msg[2 * r], nbytes[2 * r], t - lead[2 * r], acc_io[2 * r]),
-                            block_at(msg[2 * r + 1], nbytes[2 * r + 1], t - lead[2 * r + 1],
-                                     acc_io[2 * r + 1]));
+                        x[r][k] = pair(block_at(msg[2 * r], nbytes[2 * r], t - plan.lead[2 * r],
+                                                acc_io[2 * r]),
+                                       block_at(msg[2 * r + 1], nbytes[2 * r + 1],
+                                                t - plan.lead[2 * r + 1], acc_io[2 * r + 1]));
             }
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++) {
