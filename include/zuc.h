@@ -27,8 +27,8 @@
  *   - Length checks compare each length with a limit made of constants, so no
  *     length, however close to SIZE_MAX, can wrap past a check.
  *   - Timing: by default every call is constant time: no branch or address
- *     depends on keys or data. One message per call runs "ct-gfni",
- *     "ct-aesni", "ct-neon" or the portable "ct", which compute their
+ *     depends on keys or data. One message per call runs "ct-avx512",
+ *     "ct-gfni", "ct-aesni", "ct-neon" or the portable "ct", which compute their
  *     S-boxes; the many-message paths "avx512-gfni", "avx512-aesni",
  *     "avx2-vaes" and "avx2" compute them too (or hold the table in
  *     registers). The table paths "scalar-v3" and "scalar" (faster) and
@@ -356,7 +356,8 @@ ZUC_API int zuc_nca6_decrypt_n(const zuc_nca6_job *jobs, size_t n);
 ZUC_API const char *zuc_version(void);
 
 /* The implementation in use for one message per call. By default a
- * constant-time one: "ct-gfni" (x86-64 with AVX2, BMI2 and GFNI),
+ * constant-time one: "ct-avx512" (x86-64 with AVX-512 F/BW/VL, GFNI and
+ * BMI2), "ct-gfni" (AVX2, BMI2 and GFNI),
  * "ct-aesni" (AVX2, BMI2 and AES-NI), "ct-neon" (64-bit ARM Linux with the
  * AES instructions), else "ct" (portable C). The table paths "scalar-v3"
  * (x86-64 with AVX2, BMI1/2 and MOVBE) and "scalar" (portable C), faster

@@ -16,7 +16,13 @@
  *                              (initialisation: what was just made is not
  *                              read back through memory, where a wide load
  *                              of narrow stores would wait for them)
- *   CT_IMPL, CT_IMPL_NAME, ct_usable()
+ *   CT_IMPL, CT_IMPL_NAME, ct_usable(), CT_NEEDS_AVX512 (1 if F runs AVX-512
+ *                              instructions; 0 if not defined)
+ * and may define
+ *   CT_HAVE_PREPARE8, void ct_prepare8(xf, x0, x3, c)  F's inputs of eight
+ *                              words at once (vectors) from the cells c[0..22]
+ *                              of the first: xf[k] as ct_fsm_prep makes them,
+ *                              x0[k], x3[k]; else they are made word by word
  *
  * The LFSR, the bit reorganisation and W (3GPP Doc 2 §3.2-3.4) are integer
  * work and stay in general registers; F (the serial loop of one stream) runs
@@ -28,6 +34,10 @@
 #include <string.h>
 
 #include "zuc_impl.h"
+
+#if !defined(CT_NEEDS_AVX512)
+#define CT_NEEDS_AVX512 0
+#endif
 
 #define CT_MASK31 0x7FFFFFFFu
 #define CT_INLINE static inline __attribute__((always_inline))
@@ -69,49 +79,72 @@ CT_INLINE void ct_prepare(ct_inputs *in, unsigned j, const uint32_t *c)
     in->x3[j] = ct_hl(c[2], c[0]);
 }
 
-#define CT_REPEAT16(M) \
-    M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7) M(8) M(9) M(10) M(11) M(12) M(13) M(14) M(15)
+/* F's inputs of words j0 .. j0 + 7 from the cells c[j0 .. j0 + 22]. */
+CT_INLINE void ct_prepare_eight(ct_inputs *in, unsigned j0, const uint32_t *c)
+{
+#if defined(CT_HAVE_PREPARE8)
+    ct_prepare8(in->xf + j0, in->x0 + j0, in->x3 + j0, c + j0);
+#else
+    for (unsigned j = j0; j < j0 + 8; j++)
+        ct_prepare(in, j, c + j);
+#endif
+}
+
+/* In ct_run's block loop: the next block's inputs of words j0 .. j0 + 7,
+ * where the path makes them eight at a time (else ct_word made them). */
+#if defined(CT_HAVE_PREPARE8)
+#define CT_NEXT_INPUTS(j0) ct_prepare_eight(next, j0, c + 16);
+#else
+#define CT_NEXT_INPUTS(j0)
+#endif
+
+#define CT_REPEAT8(M, o) M(o + 0) M(o + 1) M(o + 2) M(o + 3) M(o + 4) M(o + 5) M(o + 6) M(o + 7)
+#define CT_REPEAT16(M) CT_REPEAT8(M, 0) CT_REPEAT8(M, 8)
 
 /* One initialisation round (LFSRWithInitialisationMode(W >> 1)) on the
- * cells s[i .. i + 15]; makes s[i + 16]. */
-#define CT_INIT_ROUND(i)                                                 \
-    do {                                                                 \
-        const uint32_t *w = s + (i);                                     \
-        uint32_t r[2];                                                   \
-        ct_fsm_get(f, r);                                                \
-        uint32_t wv = (ct_x0(w) ^ r[0]) + r[1];                          \
-        f = ct_fsm_next_regs(f, ct_hl(w[11], w[9]), ct_hl(w[7], w[5]));  \
-        s[16 + (i)] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], wv >> 1); \
+ * cells s[done + i .. done + i + 15]; makes the next one. */
+#define CT_INIT_ROUND(i)                                                \
+    do {                                                                \
+        uint32_t *w = s + done + (i);                                   \
+        uint32_t r[2];                                                  \
+        ct_fsm_get(f, r);                                               \
+        uint32_t wv = (ct_x0(w) ^ r[0]) + r[1];                         \
+        f = ct_fsm_next_regs(f, ct_hl(w[11], w[9]), ct_hl(w[7], w[5])); \
+        w[16] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], wv >> 1);      \
     } while (0);
 
 /* `rounds` (32 or 48) initialisation rounds, 16 at a time with constant cell
  * names, then one working round with its output discarded (3GPP Doc 2
  * §3.6.2), from R1 = R2 = 0; the cells c[0..15] are left in canonical
- * order. */
+ * order. Every cell made stays where it was made (none is moved: a copy's
+ * wide loads of cells just stored one by one would wait for the stores). */
 static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
 {
-    uint32_t s[32];
+    uint32_t s[16 + 48];
     ct_vec f = ct_fsm_set(0, 0);
     memcpy(s, c, 16 * sizeof s[0]);
     for (unsigned done = 0; done < rounds; done += 16) {
         CT_REPEAT16(CT_INIT_ROUND)
-        for (unsigned k = 0; k < 16; k++) /* word by word: forwarded from the stores */
-            s[k] = s[k + 16];
     }
     /* the working round: the LFSR takes no W */
-    f = ct_fsm_next_regs(f, ct_hl(s[11], s[9]), ct_hl(s[7], s[5]));
-    c[15] = ct_lfsr(s[0], s[4], s[10], s[13], s[15], 0);
-    for (unsigned k = 0; k < 15; k++)
-        c[k] = s[k + 1];
+    const uint32_t *e = s + rounds;
+    f = ct_fsm_next_regs(f, ct_hl(e[11], e[9]), ct_hl(e[7], e[5]));
+    for (unsigned k = 0; k < 15; k++) /* word by word: forwarded from the stores */
+        c[k] = e[k + 1];
+    c[15] = ct_lfsr(e[0], e[4], e[10], e[13], e[15], 0);
     *f_out = f;
-    zuc_wipe(s, sizeof s);
+    zuc_wipe(s, (16 + rounds) * sizeof s[0]);
 }
 
-/* The working-mode generator: c[0..47] holds s_B .. s_{B+47} as they are
- * made (s_{B+32} on during the block), in[] F's inputs for words B .. B+15,
- * next[] those of B+16 .. B+31. */
+/* The working-mode generator: a block's window c[0..47] of cells[] holds
+ * s_B .. s_{B+47} as they are made (s_{B+32} on during the block); in[] F's
+ * inputs for words B .. B+15 and B+16 .. B+31. The window moves 16 cells a
+ * block, and back to the start of cells[] (a copy of 32 cells) once every
+ * CT_BLOCKS blocks: a copy every block stalled the loop (its wide loads of
+ * cells just stored one by one wait until the stores reach the cache). */
+#define CT_BLOCKS 16
 typedef struct {
-    uint32_t c[48];
+    uint32_t cells[16 * CT_BLOCKS + 32];
     ct_inputs in[2];
 } ct_gen;
 
@@ -120,17 +153,22 @@ typedef struct {
  * more). */
 static void ct_gen_start(ct_gen *g, unsigned n)
 {
-    uint32_t *c = g->c;
+    uint32_t *c = g->cells;
     for (unsigned k = 16; k < 16 + n; k++)
         c[k] = ct_lfsr(c[k - 16], c[k - 12], c[k - 6], c[k - 3], c[k - 1], 0);
-    for (unsigned j = 0; j < n; j++)
-        ct_prepare(&g->in[0], j, c + j);
+    if (n == 16) {
+        ct_prepare_eight(&g->in[0], 0, c);
+        ct_prepare_eight(&g->in[0], 8, c);
+    } else
+        for (unsigned j = 0; j < n; j++)
+            ct_prepare(&g->in[0], j, c + j);
 }
 
 /* Word j of the block: Z (3GPP Doc 2 §3.6.3) from the inputs now; F moves
- * on, and (ahead) one cell of c and the inputs of word j of the next block
- * are made into next. The three never overlap (restrict: the compiler
- * keeps the cells just made in registers). */
+ * on, and (ahead) one cell of c is made, and the inputs of word j of the
+ * next block into next, unless the path makes them eight at a time
+ * (ct_run, after words 7 and 15). The three never overlap (restrict: the
+ * compiler keeps the cells just made in registers). */
 CT_INLINE uint32_t ct_word(const ct_inputs *restrict now, ct_inputs *restrict next,
                            uint32_t *restrict c, ct_vec *f, unsigned j, int ahead)
 {
@@ -141,17 +179,25 @@ CT_INLINE uint32_t ct_word(const ct_inputs *restrict now, ct_inputs *restrict ne
     if (ahead) {
         uint32_t *w = c + 16 + j;
         w[16] = ct_lfsr(w[0], w[4], w[10], w[13], w[15], 0);
+#if defined(CT_HAVE_PREPARE8)
+        (void)next;
+#else
         ct_prepare(next, j, w);
+#endif
     }
     return z;
 }
 
-/* After a whole block: the next block's cells move in place (its inputs
- * do not: the caller swaps its two pointers, no copy of 384 bytes). */
-CT_INLINE void ct_gen_shift(ct_gen *g)
+/* After a whole block: the window of the next one (its inputs do not
+ * move: the caller swaps its two pointers). */
+CT_INLINE uint32_t *ct_gen_next(ct_gen *g, uint32_t *c)
 {
-    for (unsigned k = 0; k < 32; k++) /* word by word: forwarded from the stores */
-        g->c[k] = g->c[k + 16];
+    c += 16;
+    if (c == g->cells + 16 * CT_BLOCKS) {
+        memcpy(g->cells, c, 32 * sizeof c[0]);
+        c = g->cells;
+    }
+    return c;
 }
 
 CT_INLINE void ct_xor_word(const uint8_t *in, uint8_t *out, uint32_t z)
@@ -175,31 +221,41 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
     ct_gen g;
     ct_vec f = *f_io;
     ct_inputs *now = &g.in[0], *next = &g.in[1];
-    memcpy(g.c, s, 16 * sizeof s[0]);
+    uint32_t *c = g.cells;
+    size_t blocks = 0;
+    memcpy(c, s, 16 * sizeof s[0]);
     ct_gen_start(&g, nwords < 16 ? (unsigned)nwords : 16);
     /* whole blocks: 16 words, or 64 whole bytes */
-    int whole = words ? nwords >= 16 : nbytes >= 64;
-    for (; words ? nwords >= 16 : nbytes >= 64; nwords -= 16) {
+    for (; words ? nwords >= 16 : nbytes >= 64; nwords -= 16, blocks++) {
+        /* the next block's inputs of words 0..7 once its cells up to 38
+         * are made, of words 8..15 after the block: each half made eight
+         * words before F needs it */
         if (words) {
-#define KS_WORD(j) words[j] = ct_word(now, next, g.c, &f, j, 1);
-            CT_REPEAT16(KS_WORD)
+#define KS_WORD(j) words[j] = ct_word(now, next, c, &f, j, 1);
+            CT_REPEAT8(KS_WORD, 0)
+            CT_NEXT_INPUTS(0)
+            CT_REPEAT8(KS_WORD, 8)
+            CT_NEXT_INPUTS(8)
 #undef KS_WORD
             words += 16;
         } else {
-#define XOR_WORD(j) ct_xor_word(in + 4 * (j), out + 4 * (j), ct_word(now, next, g.c, &f, j, 1));
-            CT_REPEAT16(XOR_WORD)
+#define XOR_WORD(j) ct_xor_word(in + 4 * (j), out + 4 * (j), ct_word(now, next, c, &f, j, 1));
+            CT_REPEAT8(XOR_WORD, 0)
+            CT_NEXT_INPUTS(0)
+            CT_REPEAT8(XOR_WORD, 8)
+            CT_NEXT_INPUTS(8)
 #undef XOR_WORD
             in += 64;
             out += 64;
             nbytes -= 64;
         }
-        ct_gen_shift(&g);
+        c = ct_gen_next(&g, c);
         ct_inputs *made = next;
         next = now;
         now = made;
     }
     for (unsigned j = 0; j < nwords; j++) {
-        uint32_t z = ct_word(now, next, g.c, &f, j, 0);
+        uint32_t z = ct_word(now, next, c, &f, j, 0);
         if (words)
             words[j] = z;
         else if (4 * j + 4 <= nbytes)
@@ -208,14 +264,12 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
             for (size_t k = 4 * j; k < nbytes; k++)
                 out[k] = in[k] ^ (uint8_t)(z >> (24 - 8 * (k - 4 * j)));
     }
-    memcpy(s, g.c + nwords, 16 * sizeof s[0]);
+    memcpy(s, c + nwords, 16 * sizeof s[0]);
     *f_io = f;
-    if (whole)
-        zuc_wipe(&g, sizeof g);
-    else { /* what a short message wrote: cells 0..31, the first inputs */
-        zuc_wipe(g.c, 32 * sizeof g.c[0]);
-        zuc_wipe(now, sizeof *now);
-    }
+    /* what was written: the cells up to the last window's, the inputs */
+    size_t cells = blocks >= CT_BLOCKS ? sizeof g.cells / sizeof g.cells[0] : 16 * blocks + 32;
+    zuc_wipe(g.cells, cells * sizeof g.cells[0]);
+    zuc_wipe(g.in, (blocks ? 2 : 1) * sizeof g.in[0]);
     zuc_wipe(&f, sizeof f);
 }
 
@@ -303,6 +357,7 @@ const zuc_impl CT_IMPL = {
     .name = CT_IMPL_NAME,
     .lanes = 1,
     .constant_time = 1,
+    .needs_avx512 = CT_NEEDS_AVX512,
     .usable = ct_usable,
     .init128 = ct_init128,
     .init256 = ct_init256,

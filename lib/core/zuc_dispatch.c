@@ -9,8 +9,8 @@
  * forced so takes the many-message calls, and one message still runs on the
  * best one-lane path.
  *
- * One message per call runs a constant-time path by default (ct-gfni,
- * ct-aesni, ct-neon, else the portable ct); the table paths (scalar-v3,
+ * One message per call runs a constant-time path by default (ct-avx512,
+ * ct-gfni, ct-aesni, ct-neon, else the portable ct); the table paths (scalar-v3,
  * scalar: faster, not constant time) run only when chosen: by
  * zuc_force_impl, by ZUC_IMPL in the environment (read once, at the first
  * call), or for the whole build by -DZUC_TABLES_DEFAULT=ON.
@@ -37,10 +37,10 @@
  * #if defined(__x86_64__) && !defined(ZUC_NO_AVX512). */
 static const zuc_impl *const all_impls[] = {
 #if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
-    &zuc_impl_avx512_gfni, &zuc_impl_avx512_aesni,
+    &zuc_impl_avx512_gfni, &zuc_impl_avx512_aesni, &zuc_impl_ct_avx512,
 #endif
 #if defined(__x86_64__)
-    &zuc_impl_avx2_vaes,   &zuc_impl_avx2,         &zuc_impl_ct_gfni, &zuc_impl_ct_aesni,
+    &zuc_impl_avx2_vaes,   &zuc_impl_avx2,         &zuc_impl_ct_gfni,   &zuc_impl_ct_aesni,
 #endif
 #if defined(ZUC_HAVE_CT_NEON)
     &zuc_impl_ct_neon,

@@ -148,6 +148,7 @@ extern const zuc_impl zuc_impl_avx2_vaes;
 #if !defined(ZUC_NO_AVX512)
 extern const zuc_impl zuc_impl_avx512_gfni;
 extern const zuc_impl zuc_impl_avx512_aesni;
+extern const zuc_impl zuc_impl_ct_avx512;
 #endif
 #endif
 

@@ -3,8 +3,9 @@
 per call (latency) apart from many per call (throughput).
 
 libzuc's figure is the path a user gets: one message per call, its default one-message path
-(constant time: ct-gfni, ct-aesni, ct-neon or ct; the results' libzuc_default_impl); many per
-call, its fastest constant-time path (the lane paths, its many-message defaults). The table
+(constant time: ct-avx512, ct-gfni, ct-aesni, ct-neon or ct; the results'
+libzuc_default_impl); many per call, its fastest constant-time path (the lane paths, its
+many-message defaults). The table
 paths (scalar-v3, scalar, ref) look up S-boxes in tables indexed by secret data and run only
 when chosen (docs/security.md): where one is faster, it is a column of its own, labelled as
 not constant time, never the figure the ratios are taken from."""

@@ -4,7 +4,7 @@
  * zuc_avx512_aesni_emu.c, and
  * lib/x86_64/avx2/zuc_avx2_vaes_emu.c with the VPCLMULQDQ fold of
  * lib/x86_64/clmul/zuc_mac_fold_vpclmul_emu.c, and the one-stream
- * lib/x86_64/ct/zuc_ct_gfni_emu.c), listed by zuc_impl_list()
+ * lib/x86_64/ct/zuc_ct_gfni_emu.c and zuc_ct_avx512_emu.c), listed by zuc_impl_list()
  * after the library's own and forced by name like them. */
 #include "zuc_impl.h"
 
@@ -12,6 +12,8 @@ extern const zuc_impl zuc_impl_avx512_emu;
 extern const zuc_impl zuc_impl_avx512_aesni_emu;
 extern const zuc_impl zuc_impl_avx2_vaes_emu;
 extern const zuc_impl zuc_impl_ct_gfni_emu;
+extern const zuc_impl zuc_impl_ct_avx512_emu;
 
-const zuc_impl *const zuc_test_impls[] = { &zuc_impl_avx512_emu, &zuc_impl_avx512_aesni_emu,
-                                           &zuc_impl_avx2_vaes_emu, &zuc_impl_ct_gfni_emu, NULL };
+const zuc_impl *const zuc_test_impls[] = { &zuc_impl_avx512_emu,    &zuc_impl_avx512_aesni_emu,
+                                           &zuc_impl_avx2_vaes_emu, &zuc_impl_ct_gfni_emu,
+                                           &zuc_impl_ct_avx512_emu, NULL };

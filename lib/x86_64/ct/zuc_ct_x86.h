@@ -2,8 +2,9 @@
 /* zuc_ct_x86.h — one ZUC stream in constant time on x86-64: F on a 128-bit
  * register, its S-boxes computed, never looked up by data.
  *
- * Built twice: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and AES-NI)
- * and with GFNI as "ct-gfni" (zuc_ct_gfni.c: AVX2 and GFNI). F's registers
+ * Built three times: with AES-NI as "ct-aesni" (zuc_ct_aesni.c: AVX2 and
+ * AES-NI), with GFNI as "ct-gfni" (zuc_ct_gfni.c: AVX2 and GFNI), and with
+ * AVX-512 as "ct-avx512" (zuc_ct_avx512.c: GFNI and AVX-512 F, BW, VL). F's registers
  * are one vector [R1, R2, R1, R2]. A step:
  *   W = [R1 + X1, R2, ...]                              (one add)
  *   [u, v, u, v] with u = W1L || W2H, v = W2L || W1H   (one byte shuffle; X2,
@@ -17,7 +18,13 @@
  * The AES trick needs no shuffle: AESENCLAST's ShiftRows moves byte r of
  * column c to column c - r, and with [u, v, u, v] the bytes S1 owns (rows 0
  * and 2) land on a copy of their own column. The tables are
- * lib/core/zuc_sbox_maps.h's. */
+ * lib/core/zuc_sbox_maps.h's.
+ * With AVX-512 (and GFNI) the step is shorter: three-way XORs are one
+ * VPTERNLOGD, rot_c one VPROLVD, and S0 and S1 are merged by a VPTERNLOGD
+ * select (one cycle; VPBLENDVB takes three on recent Intel cores). Measured
+ * on the step's chain alone (Xeon, Emerald Rapids), 15% shorter than
+ * ct-gfni's; S-boxes read from registers by VPERMI2B (five cycles) or VPERMB
+ * were not faster than GFNI there. */
 #include <immintrin.h>
 #if defined(ZUC_CT_EMULATED)
 /* "ct-gfni-emu" (zuc_ct_gfni_emu.c, tests only): the GFNI intrinsics from
@@ -27,6 +34,7 @@
 #define SIMDE_X86_AVX512BW_NO_NATIVE
 #define SIMDE_X86_AVX512VL_NO_NATIVE
 #define SIMDE_ENABLE_NATIVE_ALIASES
+#include <simde/x86/avx512.h>
 #include <simde/x86/gfni.h>
 #endif
 
@@ -44,6 +52,11 @@ typedef __m128i ct_vec;
                   CT_B(a8), CT_B(a9), CT_B(a10), CT_B(a11), CT_B(a12), CT_B(a13), CT_B(a14),      \
                   CT_B(a15))
 #define CT_TABLE_OF(list) CT_TABLE(list)
+
+#if defined(ZUC_CT_AVX512)
+#define CT_MUX 0xCA  /* VPTERNLOGD: a ? b : c, bitwise */
+#define CT_XOR3 0x96 /* VPTERNLOGD: a ^ b ^ c */
+#endif
 
 CT_V_INLINE ct_vec ct_fsm_set(uint32_t r1, uint32_t r2)
 {
@@ -90,7 +103,11 @@ CT_V_INLINE __m128i ct_sbox(__m128i x)
     __m128i t1 = _mm_xor_si128(hi4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P1), lo4));
     __m128i t2 = _mm_xor_si128(lo4, _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_P2), t1));
     __m128i s0 = _mm_xor_si128(_mm_add_epi8(t1, t1), _mm_shuffle_epi8(CT_TABLE_OF(ZUC_S0_R), t2));
+#if defined(ZUC_CT_AVX512)
+    return _mm_ternarylogic_epi32(_mm_set1_epi16(0x00FF), s1, s0, CT_MUX);
+#else
     return _mm_blendv_epi8(s1, s0, _mm_set1_epi16((short)0xFF00));
+#endif
 }
 
 /* F's step from [X1, 0, X1, 0] and [L1(X2H), L2(X2L << 16), ...]. */
@@ -110,11 +127,18 @@ CT_V_INLINE ct_vec ct_fsm_step(ct_vec r, __m128i x1v, __m128i xlv)
      * shifts of x) */
     const __m128i to_uv8 = _mm_setr_epi8(1, 6, 7, 0, 5, 2, 3, 4, 1, 6, 7, 0, 5, 2, 3, 4);
     const __m128i to_uv16 = _mm_setr_epi8(0, 1, 6, 7, 4, 5, 2, 3, 0, 1, 6, 7, 4, 5, 2, 3);
+    const __m128i c = _mm_setr_epi32(2, 14, 2, 14);
+#if defined(ZUC_CT_AVX512)
+    __m128i y = _mm_ternarylogic_epi32(uv, _mm_shuffle_epi8(w, to_uv8),
+                                       _mm_shuffle_epi8(w, to_uv16), CT_XOR3);
+    __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p8), _mm_rolv_epi32(y, c));
+#else
     __m128i y =
         _mm_xor_si128(_mm_xor_si128(uv, _mm_shuffle_epi8(w, to_uv8)), _mm_shuffle_epi8(w, to_uv16));
-    const __m128i c = _mm_setr_epi32(2, 14, 2, 14), c_right = _mm_setr_epi32(30, 18, 30, 18);
+    const __m128i c_right = _mm_setr_epi32(30, 18, 30, 18);
     __m128i l = _mm_xor_si128(_mm_xor_si128(uv, p8),
                               _mm_xor_si128(_mm_sllv_epi32(y, c), _mm_srlv_epi32(y, c_right)));
+#endif
     return ct_sbox(l);
 }
 
@@ -129,6 +153,60 @@ CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
     ct_fsm_prep(p, x1, x2);
     return ct_fsm_step(r, _mm_set1_epi64x((long long)x1),
                        _mm_set1_epi64x((long long)((uint64_t)p[3] << 32 | p[2])));
+}
+
+/* ---- F's inputs eight words at a time (zuc_ct_body.h's ct_prepare8) ---- */
+#define CT_HAVE_PREPARE8 1
+
+/* Cells c[k .. k + 7]: loaded whole, no index from data. */
+CT_V_INLINE __m256i ct_cells8(const uint32_t *c, int k)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)(c + k));
+}
+
+/* (c[lo] << 16) | (c[hi] >> 15) for eight consecutive words (ct_hl). */
+CT_V_INLINE __m256i ct_hl8(const uint32_t *c, int lo, int hi)
+{
+    return _mm256_or_si256(_mm256_slli_epi32(ct_cells8(c, lo), 16),
+                           _mm256_srli_epi32(ct_cells8(c, hi), 15));
+}
+
+#if defined(ZUC_CT_AVX512)
+#define CT_ROL8(x, k) _mm256_rol_epi32((x), (k))
+#else
+#define CT_ROL8(x, k) _mm256_or_si256(_mm256_slli_epi32((x), (k)), _mm256_srli_epi32((x), 32 - (k)))
+#endif
+
+/* x ^ (x <<< a) ^ (x <<< b) ^ (x <<< c) ^ (x <<< d) on eight words (a
+ * macro: the rotations take constants). */
+#define CT_L8(x, a, b, c, d)                                                                  \
+    _mm256_xor_si256(_mm256_xor_si256((x), CT_ROL8((x), (a))),                                \
+                     _mm256_xor_si256(_mm256_xor_si256(CT_ROL8((x), (b)), CT_ROL8((x), (c))), \
+                                      CT_ROL8((x), (d))))
+
+/* The eight words' inputs from cells c[0 .. 22] (word k's are c[k .. k + 15]):
+ * X0 and X3, and [X1, 0, L1(X2H), L2(X2L << 16)] per word, as ct_prepare
+ * and ct_fsm_prep make them one at a time. */
+CT_V_INLINE void ct_prepare8(uint32_t xf[][4], uint32_t *x0, uint32_t *x3, const uint32_t *c)
+{
+    /* X0 = c15 << 1 high half || c14 low half */
+    __m256i x0v =
+        _mm256_blend_epi16(ct_cells8(c, 14), _mm256_slli_epi32(ct_cells8(c, 15), 1), 0xAA);
+    _mm256_storeu_si256((__m256i *)(void *)x0, x0v);
+    _mm256_storeu_si256((__m256i *)(void *)x3, ct_hl8(c, 2, 0));
+    __m256i x1 = ct_hl8(c, 11, 9), x2 = ct_hl8(c, 7, 5);
+    __m256i a = _mm256_srli_epi32(x2, 16), b = _mm256_slli_epi32(x2, 16);
+    __m256i l1 = CT_L8(a, 2, 10, 18, 24), l2 = CT_L8(b, 8, 14, 22, 30);
+    /* per 128-bit half: words 0, 1 | 4, 5 (lo) and 2, 3 | 6, 7 (hi) */
+    __m256i x1_lo = _mm256_unpacklo_epi32(x1, _mm256_setzero_si256());
+    __m256i x1_hi = _mm256_unpackhi_epi32(x1, _mm256_setzero_si256());
+    __m256i l_lo = _mm256_unpacklo_epi32(l1, l2), l_hi = _mm256_unpackhi_epi32(l1, l2);
+    __m256i w04 = _mm256_unpacklo_epi64(x1_lo, l_lo), w15 = _mm256_unpackhi_epi64(x1_lo, l_lo);
+    __m256i w26 = _mm256_unpacklo_epi64(x1_hi, l_hi), w37 = _mm256_unpackhi_epi64(x1_hi, l_hi);
+    _mm256_storeu_si256((__m256i *)(void *)xf[0], _mm256_permute2x128_si256(w04, w15, 0x20));
+    _mm256_storeu_si256((__m256i *)(void *)xf[2], _mm256_permute2x128_si256(w26, w37, 0x20));
+    _mm256_storeu_si256((__m256i *)(void *)xf[4], _mm256_permute2x128_si256(w04, w15, 0x31));
+    _mm256_storeu_si256((__m256i *)(void *)xf[6], _mm256_permute2x128_si256(w26, w37, 0x31));
 }
 
 #include "zuc_ct_body.h"
