@@ -341,6 +341,34 @@ static void ct_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8
     zuc_wipe(&f, sizeof f);
 }
 
+/* 128-EIA3 of a message whose keystream is one block at most (16 words:
+ * 384 bits or fewer) straight from the initialisation, as ct_eea3 (1.1x
+ * faster at 16 bytes than through the public state); longer ones through
+ * the modes' MAC loop. */
+#define CT_EIA3_SHORT_BITS 384
+
+extern const zuc_impl CT_IMPL;
+
+static uint32_t ct_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
+                        const uint8_t *msg, size_t length_bits)
+{
+    if (length_bits > CT_EIA3_SHORT_BITS)
+        return zuc_modes_eia3(&CT_IMPL, key, count, bearer, direction, msg, length_bits);
+    uint8_t iv[16];
+    uint32_t s[16], z[16] = { 0 }; /* the folds read up to z[2 ceil(L / 64) + 3] */
+    ct_vec f;
+    zuc_iv_of_eia3(iv, count, bearer, direction);
+    zuc128_load(s, key, iv);
+    ct_initialise(s, &f, 32);
+    ct_run(s, &f, z, NULL, NULL, 0, (length_bits + 64 + 31) / 32);
+    uint32_t mac = zuc_eia3_of_keystream(&CT_IMPL, msg, length_bits, z);
+    zuc_wipe(iv, sizeof iv);
+    zuc_wipe(s, sizeof s);
+    zuc_wipe(z, sizeof z);
+    zuc_wipe(&f, sizeof f);
+    return mac;
+}
+
 static void ct_zuc256_crypt(zuc256_dset d, const uint8_t key[32], const uint8_t *iv,
                             const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
@@ -364,5 +392,6 @@ const zuc_impl CT_IMPL = {
     .keystream = ct_keystream,
     .xor_keystream = ct_xor_keystream,
     .eea3 = ct_eea3,
+    .eia3 = ct_eia3,
     .zuc256_crypt = ct_zuc256_crypt,
 };

@@ -241,6 +241,25 @@ ZUC_INTERNAL const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, 
                                             size_t tag_bytes, uint32_t count, uint8_t bearer,
                                             uint8_t direction);
 
+/* The MACs' pieces (zuc_modes.c), for the modes, the lanes and the
+ * one-stream paths:
+ * the 32-bit keystream window that starts at bit `bit` of z; */
+ZUC_INTERNAL uint32_t zuc_mac_window32(const uint32_t *z, size_t bit);
+/* acc[j] ^= the fold of nchunks 64-bit chunks of msg against the windows
+ * from z + j, for every tag word j < tag_words (4 at most): by the path's
+ * own fold (mac_fold) where it has one, else zuc_mac_fold; */
+ZUC_INTERNAL void zuc_mac_fold_tags(const zuc_impl *im, uint32_t acc[4], unsigned tag_words,
+                                    const uint8_t *msg, size_t nchunks, const uint32_t *z);
+/* the same for a last, partial chunk: its tail_bits (1..63) bits at msg,
+ * zero-padded; */
+ZUC_INTERNAL void zuc_mac_fold_last(const zuc_impl *im, uint32_t acc[4], unsigned tag_words,
+                                    const uint8_t *msg, size_t tail_bits, const uint32_t *z);
+/* the 128-EIA3 MAC of a message of length_bits from all the keystream it
+ * reads: z[0 .. 2 ceil(length_bits / 64) + 3], the words past
+ * ceil((length_bits + 64) / 32) zero or any (they meet only zero bits). */
+ZUC_INTERNAL uint32_t zuc_eia3_of_keystream(const zuc_impl *im, const uint8_t *msg,
+                                            size_t length_bits, const uint32_t *z);
+
 /* XOR, over the 64 * nchunks message bits i with m_i = 1, of the 32-bit
  * keystream window starting at bit i of z (bits numbered from the most
  * significant of z[0]). Reads z[0 .. 2 * nchunks + 1]. zuc_mac_fold.c picks

@@ -768,39 +768,6 @@ static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16]
     return zuc256_init_rounds(d);
 }
 
-/* acc[j] ^= the fold of nchunks chunks of msg against the windows from
- * z + j, for every tag word j: by the path's own fold where it has one. */
-static void fold_tags(const zuc_impl *im, uint32_t acc[4], unsigned tag_words, const uint8_t *msg,
-                      size_t nchunks, const uint32_t *z)
-{
-    if (im->mac_fold) {
-        im->mac_fold(msg, nchunks, z, tag_words, acc);
-        return;
-    }
-    for (unsigned j = 0; j < tag_words; j++)
-        acc[j] ^= zuc_mac_fold(msg, nchunks, z + j);
-}
-
-/* The same for the last, partial chunk of a message: its tail_bits (1..63)
- * bits at msg, zero-padded. */
-static void fold_last_chunk(const zuc_impl *im, uint32_t acc[4], unsigned tag_words,
-                            const uint8_t *msg, size_t tail_bits, const uint32_t *z)
-{
-    uint8_t last[8] = { 0 };
-    size_t tail_bytes = (tail_bits + 7) / 8;
-    memcpy(last, msg, tail_bytes);
-    if (tail_bits % 8)
-        last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
-    fold_tags(im, acc, tag_words, last, 1, z);
-    zuc_wipe(last, sizeof last);
-}
-
-static uint32_t window32(const uint32_t *z, size_t bit)
-{
-    size_t w = bit / 32, t = bit % 32;
-    return t == 0 ? z[w] : (z[w] << t) | (z[w + 1] >> (32 - t));
-}
-
 /* Folds every whole 64-bit chunk whose keystream is made (while more is to
  * come, a multiple of 8 for a path's own fold), then, while more keystream
  * is to come, drops the keystream words before the next chunk's. */
@@ -814,8 +781,8 @@ static void mac_fold_ready(const zuc_impl *im, mac_lane *m)
     if (ready < chunks) /* a path's own fold takes 8 chunks a round */
         chunks = im->mac_fold ? ready / 8 * 8 : ready;
     if (chunks) {
-        fold_tags(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, chunks,
-                  m->z + rel + m->offset);
+        zuc_mac_fold_tags(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, chunks,
+                          m->z + rel + m->offset);
         m->done_bits += 64 * chunks;
         rel += 2 * chunks;
     }
@@ -833,11 +800,11 @@ static void mac_finish(const zuc_impl *im, mac_lane *m)
     size_t rel = m->done_bits / 32 - m->base;
     size_t tail_bits = m->len_bits - m->done_bits;
     if (tail_bits)
-        fold_last_chunk(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, tail_bits,
-                        m->z + rel + m->offset);
+        zuc_mac_fold_last(im, m->acc, m->tag_words, m->msg + m->done_bits / 8, tail_bits,
+                          m->z + rel + m->offset);
     size_t end_bit = m->len_bits - 32 * m->base;
     for (unsigned j = 0; j < m->tag_words; j++)
-        m->acc[j] ^= window32(m->z, end_bit + 32 * (m->offset + j));
+        m->acc[j] ^= zuc_mac_window32(m->z, end_bit + 32 * (m->offset + j));
     if (m->eia3) {
         *m->mac = m->acc[0] ^ m->z[m->need - 1 - m->base];
     } else {
@@ -950,22 +917,6 @@ static int eia3_all_short(const zuc_eia3_job *jobs, size_t n)
     return 1;
 }
 
-/* The MAC of a message of len_bits <= EIA3_SHORT_BITS from its first 16
- * keystream words (mac_finish with the whole keystream in z). */
-static uint32_t eia3_of_head(const zuc_impl *im, const uint8_t *msg, size_t len_bits,
-                             const uint32_t z[16])
-{
-    uint32_t acc[4] = { 0, 0, 0, 0 };
-    size_t chunks = len_bits / 64;
-    if (chunks)
-        fold_tags(im, acc, 1, msg, chunks, z);
-    if (len_bits % 64)
-        fold_last_chunk(im, acc, 1, msg + 8 * chunks, len_bits % 64, z + 2 * chunks);
-    uint32_t mac = acc[0] ^ window32(z, len_bits) ^ z[(len_bits + 64 + 31) / 32 - 1];
-    zuc_wipe(acc, sizeof acc);
-    return mac;
-}
-
 static unsigned eia3_load(const void *ctx, size_t i, uint32_t cells[16])
 {
     const zuc_eia3_job *j = (const zuc_eia3_job *)ctx + i;
@@ -977,7 +928,7 @@ static unsigned eia3_load(const void *ctx, size_t i, uint32_t cells[16])
 static void eia3_take(const zuc_impl *im, const void *ctx, size_t i, const uint32_t head[16])
 {
     const zuc_eia3_job *j = (const zuc_eia3_job *)ctx + i;
-    *j->mac = eia3_of_head(im, j->msg ? j->msg : empty_message, j->length_bits, head);
+    *j->mac = zuc_eia3_of_keystream(im, j->msg ? j->msg : empty_message, j->length_bits, head);
 }
 
 void zuc_lanes_eia3(const zuc_impl *im, const zuc_eia3_job *jobs, size_t n)

@@ -73,10 +73,47 @@ static void next_group(mac_stream *ms, size_t base)
     fill_group(ms, base + KS_GROUP);
 }
 
-static uint32_t window32(const uint32_t *z, size_t bit)
+uint32_t zuc_mac_window32(const uint32_t *z, size_t bit)
 {
     size_t w = bit / 32, t = bit % 32;
     return t == 0 ? z[w] : (z[w] << t) | (z[w + 1] >> (32 - t));
+}
+
+void zuc_mac_fold_tags(const zuc_impl *im, uint32_t acc[4], unsigned tag_words, const uint8_t *msg,
+                       size_t nchunks, const uint32_t *z)
+{
+    if (im->mac_fold) {
+        im->mac_fold(msg, nchunks, z, tag_words, acc);
+        return;
+    }
+    for (unsigned j = 0; j < tag_words; j++)
+        acc[j] ^= zuc_mac_fold(msg, nchunks, z + j);
+}
+
+void zuc_mac_fold_last(const zuc_impl *im, uint32_t acc[4], unsigned tag_words, const uint8_t *msg,
+                       size_t tail_bits, const uint32_t *z)
+{
+    uint8_t last[8] = { 0 };
+    size_t tail_bytes = (tail_bits + 7) / 8;
+    memcpy(last, msg, tail_bytes);
+    if (tail_bits % 8)
+        last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
+    zuc_mac_fold_tags(im, acc, tag_words, last, 1, z);
+    zuc_wipe(last, sizeof last);
+}
+
+uint32_t zuc_eia3_of_keystream(const zuc_impl *im, const uint8_t *msg, size_t length_bits,
+                               const uint32_t *z)
+{
+    uint32_t acc[4] = { 0, 0, 0, 0 };
+    size_t chunks = length_bits / 64;
+    if (chunks)
+        zuc_mac_fold_tags(im, acc, 1, msg, chunks, z);
+    if (length_bits % 64)
+        zuc_mac_fold_last(im, acc, 1, msg + 8 * chunks, length_bits % 64, z + 2 * chunks);
+    uint32_t mac = acc[0] ^ zuc_mac_window32(z, length_bits) ^ z[(length_bits + 64 + 31) / 32 - 1];
+    zuc_wipe(acc, sizeof acc);
+    return mac;
 }
 
 /* Folds the message into acc[0..nacc) (tag word j uses word offset
@@ -88,8 +125,8 @@ static size_t fold_message(mac_stream *ms, const uint8_t *msg, size_t length_bit
     size_t base = 0;
     fill_group(ms, 0);
     while (length_bits - base * 32 >= KS_GROUP * 32) {
-        for (size_t j = 0; j < nacc; j++)
-            acc[j] ^= zuc_mac_fold(msg + base * 4, KS_GROUP / 2, ms->z + first_offset + j);
+        zuc_mac_fold_tags(ms->im, acc, (unsigned)nacc, msg + base * 4, KS_GROUP / 2,
+                          ms->z + first_offset);
         next_group(ms, base);
         base += KS_GROUP;
     }
@@ -97,17 +134,10 @@ static size_t fold_message(mac_stream *ms, const uint8_t *msg, size_t length_bit
     size_t chunks = rest_bits / 64;
     const uint8_t *m = msg + base * 4;
     if (chunks)
-        for (size_t j = 0; j < nacc; j++)
-            acc[j] ^= zuc_mac_fold(m, chunks, ms->z + first_offset + j);
-    if (rest_bits % 64) { /* the last partial chunk, masked to L */
-        uint8_t last[8] = { 0 };
-        size_t tail_bits = rest_bits % 64, tail_bytes = (tail_bits + 7) / 8;
-        memcpy(last, m + chunks * 8, tail_bytes);
-        if (tail_bits % 8)
-            last[tail_bytes - 1] &= (uint8_t)(0xFF << (8 - tail_bits % 8));
-        for (size_t j = 0; j < nacc; j++)
-            acc[j] ^= zuc_mac_fold(last, 1, ms->z + first_offset + j + 2 * chunks);
-    }
+        zuc_mac_fold_tags(ms->im, acc, (unsigned)nacc, m, chunks, ms->z + first_offset);
+    if (rest_bits % 64) /* the last partial chunk, masked to L */
+        zuc_mac_fold_last(ms->im, acc, (unsigned)nacc, m + chunks * 8, rest_bits % 64,
+                          ms->z + first_offset + 2 * chunks);
     return base;
 }
 
@@ -150,7 +180,7 @@ uint32_t zuc_modes_eia3(const zuc_impl *im, const uint8_t key[16], uint32_t coun
     im->init128(&ms.st, key, iv);
     size_t base = fold_message(&ms, msg, length_bits, 0, &t, 1);
     size_t rel = length_bits - base * 32;
-    t ^= window32(ms.z, rel);
+    t ^= zuc_mac_window32(ms.z, rel);
     t ^= ms.z[ms.needed - 1 - base];
     mac_stream_wipe(&ms);
     return t;
@@ -173,7 +203,7 @@ void zuc_modes_zuc256_mac(const zuc_impl *im, int version, const uint8_t key[32]
     size_t base = fold_message(&ms, msg, length_bits, tw, acc, tw);
     size_t rel = length_bits - base * 32;
     for (size_t j = 0; j < tw; j++)
-        acc[j] ^= window32(ms.z, rel + 32 * (tw + j));
+        acc[j] ^= zuc_mac_window32(ms.z, rel + 32 * (tw + j));
     for (size_t j = 0; j < tw; j++)
         zuc_store_be32(tag + 4 * j, acc[j]);
     zuc_wipe(acc, sizeof acc);
