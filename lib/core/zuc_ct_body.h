@@ -298,7 +298,7 @@ static void ct_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv, 
 {
     uint32_t s[16];
     ct_vec f;
-    zuc256_load(s, key, iv, d);
+    zuc256_load_fast(s, key, iv, d);
     ct_initialise(s, &f, zuc256_init_rounds(d));
     ct_state_store(st, s, f);
     zuc_wipe(s, sizeof s);
@@ -374,7 +374,7 @@ static void ct_zuc256_crypt(zuc256_dset d, const uint8_t key[32], const uint8_t 
 {
     uint32_t s[16];
     ct_vec f;
-    zuc256_load(s, key, iv, d);
+    zuc256_load_fast(s, key, iv, d);
     ct_initialise(s, &f, zuc256_init_rounds(d));
     ct_run(s, &f, NULL, in, out, length_bytes, length_bytes / 4 + (length_bytes % 4 != 0));
     zuc_wipe(s, sizeof s);

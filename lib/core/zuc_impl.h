@@ -171,6 +171,10 @@ ZUC_INTERNAL extern const uint8_t zuc_sbox1[256];
 ZUC_INTERNAL void zuc128_load(uint32_t s[16], const uint8_t key[16], const uint8_t iv[16]);
 ZUC_INTERNAL void zuc256_load(uint32_t s[16], const uint8_t key[32], const uint8_t *iv,
                               zuc256_dset d);
+/* zuc256_load for the fast paths: the 128-bit IV's cells four at a time
+ * with SSE2 (zuc256_load, as the specifications state it, stays ref's). */
+ZUC_INTERNAL void zuc256_load_fast(uint32_t s[16], const uint8_t key[32], const uint8_t *iv,
+                                   zuc256_dset d);
 /* zuc128_load with the IV of 128-EEA3 (byte4 = BEARER << 3 | DIRECTION << 2,
  * flip = 0) or 128-EIA3 (byte4 = BEARER << 3, flip = DIRECTION << 7). */
 ZUC_INTERNAL void zuc128_load_3gpp(uint32_t s[16], const uint8_t key[16], uint32_t count,
@@ -305,6 +309,17 @@ static inline void zuc_store_be32(uint8_t *p, uint32_t v)
     p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
+}
+
+/* One 8-byte store: GCC made a byte loop's bytes in a register, stored
+ * them in two halves and loaded the 16 bytes of a tag back whole, a load
+ * that store forwarding cannot serve. */
+static inline void zuc_store_le64(uint8_t *p, uint64_t v)
+{
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    __builtin_memcpy(p, &v, 8);
 }
 
 #endif /* ZUC_IMPL_H */

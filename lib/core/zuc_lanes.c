@@ -221,7 +221,7 @@ static unsigned zuc256_crypt_source(const crypt_batch *b, size_t i, uint32_t cel
     if (j->length_bytes == 0)
         return 0;
     zuc256_dset d = zuc256_dset_of(b->version, 0);
-    zuc256_load(cells, j->key, j->iv, d);
+    zuc256_load_fast(cells, j->key, j->iv, d);
     c->in = j->in;
     c->out = j->out;
     c->left = j->length_bytes;
@@ -468,8 +468,8 @@ static unsigned nxa6_start(uint32_t cells[16], const uint8_t *key, const uint8_t
                            size_t tag_bytes, uint32_t count, uint8_t bearer, uint8_t direction)
 {
     uint8_t buf[16];
-    zuc256_load(cells, key, zuc_nxa6_job_iv(buf, iv, alg, tag_bytes, count, bearer, direction),
-                ZUC256_D23_CRYPT);
+    zuc256_load_fast(cells, key, zuc_nxa6_job_iv(buf, iv, alg, tag_bytes, count, bearer, direction),
+                     ZUC256_D23_CRYPT);
     zuc_wipe(buf, sizeof buf);
     return 48;
 }
@@ -756,7 +756,7 @@ static unsigned zuc256_mac_source(const void *jobs, size_t i, uint32_t cells[16]
     const zuc256_mac_batch *b = jobs;
     const zuc256_mac_job *j = b->jobs + i;
     zuc256_dset d = zuc256_dset_of(b->version, j->tag_bytes);
-    zuc256_load(cells, j->key, j->iv, d);
+    zuc256_load_fast(cells, j->key, j->iv, d);
     m->msg = j->msg ? j->msg : empty_message;
     m->len_bits = j->length_bits;
     m->tag_words = (unsigned)(j->tag_bytes / 4);

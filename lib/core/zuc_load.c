@@ -106,6 +106,50 @@ static void load_iv128(uint32_t s[16], const uint8_t k[32], const uint8_t iv[16]
     s[15] = u31(k[15], d[15], k[23], k[31]);
 }
 
+#if defined(__SSE2__)
+/* load_iv128 four cells at a time: s_i = (K_i << 7 | d_i) << 16 | c_i << 8
+ * | e_i, its two 16-bit halves made as vectors of bytes, then interleaved. */
+static void load_iv128_sse2(uint32_t s[16], const uint8_t k[32], const uint8_t iv[16],
+                            const uint8_t d[16])
+{
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i first7 = _mm_setr_epi8(-1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    const __m128i last = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1);
+    const __m128i middle = _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0);
+    __m128i klo = _mm_loadu_si128((const __m128i *)k);
+    __m128i khi = _mm_loadu_si128((const __m128i *)(k + 16));
+    __m128i v = _mm_loadu_si128((const __m128i *)iv);
+    __m128i dv = _mm_loadu_si128((const __m128i *)d);
+    /* c: K16..K22, IV0..IV7, K23; e: K24..K30, IV8..IV15, K31 */
+    __m128i c = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(khi, first7), _mm_and_si128(_mm_slli_si128(khi, 8), last)),
+        _mm_and_si128(_mm_slli_si128(v, 7), middle));
+    __m128i e = _mm_or_si128(
+        _mm_or_si128(_mm_and_si128(_mm_srli_si128(khi, 8), first7), _mm_and_si128(khi, last)),
+        _mm_and_si128(_mm_srli_si128(v, 1), middle));
+    __m128i lo[2] = { _mm_unpacklo_epi8(e, c), _mm_unpackhi_epi8(e, c) };
+    __m128i hi[2] = {
+        _mm_or_si128(_mm_slli_epi16(_mm_unpacklo_epi8(klo, zero), 7), _mm_unpacklo_epi8(dv, zero)),
+        _mm_or_si128(_mm_slli_epi16(_mm_unpackhi_epi8(klo, zero), 7), _mm_unpackhi_epi8(dv, zero)),
+    };
+    for (int h = 0; h < 2; h++) {
+        _mm_storeu_si128((__m128i *)&s[8 * h], _mm_unpacklo_epi16(lo[h], hi[h]));
+        _mm_storeu_si128((__m128i *)&s[8 * h + 4], _mm_unpackhi_epi16(lo[h], hi[h]));
+    }
+}
+#endif
+
+void zuc256_load_fast(uint32_t s[16], const uint8_t k[32], const uint8_t *iv, zuc256_dset dset)
+{
+#if defined(__SSE2__)
+    if (zuc256_dset_iv128(dset)) {
+        load_iv128_sse2(s, k, iv, d256[dset]);
+        return;
+    }
+#endif
+    zuc256_load(s, k, iv, dset);
+}
+
 void zuc256_load(uint32_t s[16], const uint8_t k[32], const uint8_t *iv, zuc256_dset dset)
 {
     const uint8_t *d = d256[dset];

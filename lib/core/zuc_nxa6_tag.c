@@ -33,10 +33,8 @@ static void tag_of_sum(const zuc_polyval_impl *pv, uint64_t acc[2], const uint32
     acc[1] ^= 8 * (uint64_t)aad_bytes;
     pv->dot(t + 4, acc, t);
     element_of(t + 2, hqp + 8);
-    for (int i = 0; i < 8; i++) {
-        tag[i] = (uint8_t)((t[4] ^ t[2]) >> 8 * i);
-        tag[8 + i] = (uint8_t)((t[5] ^ t[3]) >> 8 * i);
-    }
+    zuc_store_le64(tag, t[4] ^ t[2]);
+    zuc_store_le64(tag + 8, t[5] ^ t[3]);
     zuc_wipe(t, sizeof t);
 }
 
@@ -58,12 +56,6 @@ void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, 
     if (ct_bytes)
         pv->absorb(&p, ct, ct_bytes);
     zuc_nxa6_tag_finish(pv, &p, hqp, aad_bytes, ct_bytes, tag);
-}
-
-static void store_le64(uint8_t *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> 8 * i);
 }
 
 /* Indices 0..n-1 in order of decreasing length (insertion sort: n is a
@@ -114,8 +106,8 @@ static void finish_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2],
     pv->many(s, (const uint64_t(*)[2])q, block, sixteen, n);
     for (size_t i = 0; i < n; i++) {
         element_of(mask, hqp[order[i]] + 8);
-        store_le64(tags[order[i]], s[i][0] ^ mask[0]);
-        store_le64(tags[order[i]] + 8, s[i][1] ^ mask[1]);
+        zuc_store_le64(tags[order[i]], s[i][0] ^ mask[0]);
+        zuc_store_le64(tags[order[i]] + 8, s[i][1] ^ mask[1]);
     }
     zuc_wipe(q, n * sizeof q[0]);
     zuc_wipe(s, n * sizeof s[0]);

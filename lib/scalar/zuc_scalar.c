@@ -699,7 +699,7 @@ static void scalar_init128(zuc_state *st, const uint8_t key[16], const uint8_t i
 static void scalar_init256(zuc_state *st, const uint8_t key[32], const uint8_t *iv, zuc256_dset d)
 {
     core c;
-    zuc256_load(c.s, key, iv, d);
+    zuc256_load_fast(c.s, key, iv, d);
     core_initialise(&c, zuc256_init_rounds(d));
     core_store(st, &c, 1);
     core_wipe(&c);
@@ -823,7 +823,7 @@ static void scalar_zuc256_crypt(zuc256_dset d, const uint8_t key[32], const uint
                                 const uint8_t *in, uint8_t *out, size_t length_bytes)
 {
     core c;
-    zuc256_load(c.s, key, iv, d);
+    zuc256_load_fast(c.s, key, iv, d);
     core_initialise(&c, zuc256_init_rounds(d));
     xor_after_init(&c, in, out, length_bytes);
     core_wipe(&c);
