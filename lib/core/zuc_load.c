@@ -205,10 +205,20 @@ void zuc_iv_of_eia3(uint8_t iv[16], uint32_t count, uint8_t bearer, uint8_t dire
 void zuc_nxa6_make_iv(uint8_t iv[16], int alg, size_t tag_bytes, uint32_t count, uint8_t bearer,
                       uint8_t direction)
 {
+    uint8_t byte0 = alg == ZUC_NEA6 ? 0 : (uint8_t)(8 * tag_bytes + (alg == ZUC_NCA6 ? 4 : 0));
+    uint8_t byte1 = (uint8_t)(bearer << 1 | direction);
+#if defined(__SSE2__)
+    /* one 16-byte store: the key loading reads the IV back whole, which
+     * store forwarding cannot serve from narrower stores */
+    uint64_t low = (uint64_t)byte0 | (uint64_t)byte1 << 8;
+    uint64_t high = __builtin_bswap32(count); /* bytes 8..11: COUNT, big-endian */
+    _mm_storeu_si128((__m128i *)iv, _mm_set_epi64x((long long)high, (long long)low));
+#else
     memset(iv, 0, 16);
-    iv[0] = alg == ZUC_NEA6 ? 0 : (uint8_t)(8 * tag_bytes + (alg == ZUC_NCA6 ? 4 : 0));
-    iv[1] = (uint8_t)(bearer << 1 | direction);
+    iv[0] = byte0;
+    iv[1] = byte1;
     zuc_store_be32(iv + 8, count);
+#endif
 }
 
 const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, int alg, size_t tag_bytes,
