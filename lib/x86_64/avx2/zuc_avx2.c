@@ -267,6 +267,29 @@ static void initialise(lanes8 *w, unsigned blocks)
     lfsr_work(w, 0);
 }
 
+/* The first `left` (at least 1) of the eight words of r to dst: whole
+ * stores where whole vectors fit, as the head is read back soon after
+ * (memcpy) and store forwarding serves no load from a masked store; a
+ * masked store only for the last one to three words. */
+INLINE void store_head(uint32_t *dst, v8 r, unsigned left)
+{
+    if (left >= 8) {
+        _mm256_storeu_si256((v8 *)dst, r);
+        return;
+    }
+    __m128i part = _mm256_castsi256_si128(r);
+    if (left >= 4) {
+        _mm_storeu_si128((__m128i *)dst, part);
+        part = _mm256_extracti128_si256(r, 1);
+        dst += 4;
+        left -= 4;
+    }
+    if (left) {
+        __m128i keep = _mm_cmpgt_epi32(_mm_set1_epi32((int)left), _mm_setr_epi32(0, 1, 2, 3));
+        _mm_maskstore_epi32((int *)dst, keep, part);
+    }
+}
+
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
 static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
@@ -295,11 +318,9 @@ static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells
         for (int k = 0; k < 8; k++)
             r[k] = _mm256_load_si256((const v8 *)z[8 * half + k]);
         transpose8(r);
-        const v8 iota = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        v8 keep = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(head_words - 8 * half)), iota);
         for (unsigned busy = mask; busy; busy &= busy - 1) {
             unsigned l = (unsigned)__builtin_ctz(busy);
-            _mm256_maskstore_epi32((int *)(head[l] + 8 * half), keep, r[l]);
+            store_head(head[l] + 8 * half, r[l], head_words - 8 * half);
         }
         zuc_wipe(r, sizeof r);
     }

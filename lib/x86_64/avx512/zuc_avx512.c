@@ -279,6 +279,35 @@ static void initialise(ring16 *r, regs16 *g, unsigned blocks)
     (void)ring_step(r, g, 0, 0);
 }
 
+/* The first `left` (1 to 16) words of v to dst: whole stores where whole
+ * 256- and 128-bit vectors fit, as the head is read back soon after
+ * (memcpy) and store forwarding serves no load from a masked store; a
+ * masked store only for the last one to three words. */
+INLINE void store_head(uint32_t *dst, v16 v, unsigned left)
+{
+    if (left >= 16) {
+        _mm512_storeu_si512((void *)dst, v);
+        return;
+    }
+    __m256i half = _mm512_castsi512_si256(v);
+    if (left >= 8) {
+        _mm256_storeu_si256((__m256i *)dst, half);
+        half = _mm512_extracti64x4_epi64(v, 1);
+        dst += 8;
+        left -= 8;
+    }
+    __m128i quarter = _mm256_castsi256_si128(half);
+    if (left >= 4) {
+        _mm_storeu_si128((__m128i *)dst, quarter);
+        quarter = _mm256_extracti128_si256(half, 1);
+        dst += 4;
+        left -= 4;
+    }
+    if (left)
+        _mm512_mask_storeu_epi8((void *)dst, ((uint64_t)1 << 4 * left) - 1,
+                                _mm512_castsi128_si512(quarter));
+}
+
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
 static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
@@ -296,11 +325,10 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
     for (unsigned k = 0; k < head_words; k++)
         _mm512_store_si512((void *)&r.z[k], ring_step(&r, &g, (int)(1 + k) & 15, 0));
     if (head_words) { /* transposed: lane l's words in r.z[l], the first head_words kept */
-        uint64_t bytes = head_words >= 16 ? ~(uint64_t)0 : ((uint64_t)1 << 4 * head_words) - 1;
         transpose16(r.z);
         for (unsigned busy = mask; busy; busy &= busy - 1) {
             unsigned l = (unsigned)__builtin_ctz(busy);
-            _mm512_mask_storeu_epi8((void *)head[l], bytes, r.z[l]);
+            store_head(head[l], r.z[l], head_words);
         }
     }
     uint16_t m = (uint16_t)mask;
