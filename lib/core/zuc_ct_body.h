@@ -326,17 +326,14 @@ static void ct_xor_keystream(zuc_state *st, const uint8_t *in, uint8_t *out, siz
 static void ct_eea3(const uint8_t key[16], uint32_t count, uint8_t bearer, uint8_t direction,
                     const uint8_t *in, uint8_t *out, size_t length_bits)
 {
-    uint8_t iv[16];
     uint32_t s[16];
     ct_vec f;
     size_t nbytes = zuc_bytes_of_bits(length_bits);
-    zuc_iv_of_eea3(iv, count, bearer, direction);
-    zuc128_load(s, key, iv);
+    zuc128_load_3gpp(s, key, count, (uint8_t)(bearer << 3 | direction << 2), 0);
     ct_initialise(s, &f, 32);
     ct_run(s, &f, NULL, in, out, nbytes, nbytes / 4 + (nbytes % 4 != 0));
     if (length_bits % 8)
         out[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));
-    zuc_wipe(iv, sizeof iv);
     zuc_wipe(s, sizeof s);
     zuc_wipe(&f, sizeof f);
 }
@@ -354,15 +351,12 @@ static uint32_t ct_eia3(const uint8_t key[16], uint32_t count, uint8_t bearer, u
 {
     if (length_bits > CT_EIA3_SHORT_BITS)
         return zuc_modes_eia3(&CT_IMPL, key, count, bearer, direction, msg, length_bits);
-    uint8_t iv[16];
     uint32_t s[16], z[16] = { 0 }; /* the folds read up to z[2 ceil(L / 64) + 3] */
     ct_vec f;
-    zuc_iv_of_eia3(iv, count, bearer, direction);
-    zuc128_load(s, key, iv);
+    zuc128_load_3gpp(s, key, count, (uint8_t)(bearer << 3), (uint8_t)(direction << 7));
     ct_initialise(s, &f, 32);
     ct_run(s, &f, z, NULL, NULL, 0, (length_bits + 64 + 31) / 32);
     uint32_t mac = zuc_eia3_of_keystream(&CT_IMPL, msg, length_bits, z);
-    zuc_wipe(iv, sizeof iv);
     zuc_wipe(s, sizeof s);
     zuc_wipe(z, sizeof z);
     zuc_wipe(&f, sizeof f);
