@@ -25,6 +25,7 @@
 #include <immintrin.h>
 
 #include "zuc_avx2_sbox.h"
+#include "zuc_head_store.h"
 #include "zuc_impl.h"
 
 #if defined(ZUC_AVX2_VAES_EMULATED)
@@ -267,29 +268,6 @@ static void initialise(lanes8 *w, unsigned blocks)
     lfsr_work(w, 0);
 }
 
-/* The first `left` (at least 1) of the eight words of r to dst: whole
- * stores where whole vectors fit, as the head is read back soon after
- * (memcpy) and store forwarding serves no load from a masked store; a
- * masked store only for the last one to three words. */
-INLINE void store_head(uint32_t *dst, v8 r, unsigned left)
-{
-    if (left >= 8) {
-        _mm256_storeu_si256((v8 *)dst, r);
-        return;
-    }
-    __m128i part = _mm256_castsi256_si128(r);
-    if (left >= 4) {
-        _mm_storeu_si128((__m128i *)dst, part);
-        part = _mm256_extracti128_si256(r, 1);
-        dst += 4;
-        left -= 4;
-    }
-    if (left) {
-        __m128i keep = _mm_cmpgt_epi32(_mm_set1_epi32((int)left), _mm_setr_epi32(0, 1, 2, 3));
-        _mm_maskstore_epi32((int *)dst, keep, part);
-    }
-}
-
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
  * s_j of lane l after key loading); the other lanes keep their streams. */
 static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells)[16],
@@ -320,7 +298,7 @@ static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells
         transpose8(r);
         for (unsigned busy = mask; busy; busy &= busy - 1) {
             unsigned l = (unsigned)__builtin_ctz(busy);
-            store_head(head[l] + 8 * half, r[l], head_words - 8 * half);
+            zuc_head_store8(head[l] + 8 * half, r[l], head_words - 8 * half);
         }
         zuc_wipe(r, sizeof r);
     }

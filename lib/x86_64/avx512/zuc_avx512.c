@@ -32,6 +32,8 @@
 #include "zuc_avx512_intrin.h"
 #include "zuc_impl.h"
 
+#include "../avx2/zuc_head_store.h"
+
 /* The variants this source is built as: GFNI S-boxes, VBMI2 double shifts
  * and VPCLMULQDQ folds ("avx512-gfni"), or, for AVX-512 CPUs without them,
  * computed S-boxes with AES-NI and shifts ("avx512-aesni",
@@ -279,33 +281,17 @@ static void initialise(ring16 *r, regs16 *g, unsigned blocks)
     (void)ring_step(r, g, 0, 0);
 }
 
-/* The first `left` (1 to 16) words of v to dst: whole stores where whole
- * 256- and 128-bit vectors fit, as the head is read back soon after
- * (memcpy) and store forwarding serves no load from a masked store; a
- * masked store only for the last one to three words. */
+/* The first `left` (1 to 16) words of v to dst (zuc_head_store.h). */
 INLINE void store_head(uint32_t *dst, v16 v, unsigned left)
 {
     if (left >= 16) {
         _mm512_storeu_si512((void *)dst, v);
-        return;
+    } else if (left > 8) {
+        _mm256_storeu_si256((__m256i *)dst, _mm512_castsi512_si256(v));
+        zuc_head_store8(dst + 8, _mm512_extracti64x4_epi64(v, 1), left - 8);
+    } else {
+        zuc_head_store8(dst, _mm512_castsi512_si256(v), left);
     }
-    __m256i half = _mm512_castsi512_si256(v);
-    if (left >= 8) {
-        _mm256_storeu_si256((__m256i *)dst, half);
-        half = _mm512_extracti64x4_epi64(v, 1);
-        dst += 8;
-        left -= 8;
-    }
-    __m128i quarter = _mm256_castsi256_si128(half);
-    if (left >= 4) {
-        _mm_storeu_si128((__m128i *)dst, quarter);
-        quarter = _mm256_extracti128_si256(half, 1);
-        dst += 4;
-        left -= 4;
-    }
-    if (left)
-        _mm512_mask_storeu_epi8((void *)dst, ((uint64_t)1 << 4 * left) - 1,
-                                _mm512_castsi128_si512(quarter));
 }
 
 /* Loads and initialises the lanes of `mask` from their cells (cells[l][j] =
