@@ -209,7 +209,8 @@ static void large_messages(const char *impl)
 {
     static const size_t sizes_bits[] = { 65536 * 8 + 5,    (1 << 20) * 8, 100003,
                                          2048 * 8 - 1,     2048 * 8,      2048 * 8 + 1,
-                                         2 * 2048 * 8 + 33 };
+                                         4096 * 8 - 1,     4096 * 8,      4096 * 8 + 1,
+                                         2 * 4096 * 8 + 33 };
     long failures = 0, n = sizeof sizes_bits / sizeof sizes_bits[0];
     for (long i = 0; i < n; i++) {
         size_t bits = sizes_bits[i], nbytes = (bits + 7) / 8;

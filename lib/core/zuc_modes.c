@@ -39,9 +39,12 @@ void zuc_modes_zuc256_crypt(const zuc_impl *im, zuc256_dset d, const uint8_t key
  * The keystream is made in groups of KS_GROUP words; a group folds the
  * KS_GROUP * 32 message bits that start at its first word, and keeps
  * KS_LEAD words beyond it for the windows that cross into the next group. */
-/* 256 words: a keystream call's fixed cost (a ct path makes 16 cells before
- * F's first step) spread over 1 KiB; 64 made ct-aesni's EIA3 1.15x slower. */
-#define KS_GROUP 256
+/* 1024 words: a keystream call's fixed cost (a ct path copies the cells in
+ * and out, makes 16 cells and their inputs before F's first step, and wipes
+ * them after) spread over 4 KiB. On Zen 3, ct-aesni's 128-EIA3 was
+ * 1.02-1.07x slower at 1500-8188 bytes with 256, 1.15x with 64; 2048 was no
+ * faster. */
+#define KS_GROUP 1024
 /* >= 2 * (largest tag in words) + 4: what folds read past a group; 16 makes
  * the first fill whole 16-word blocks. */
 #define KS_LEAD 16
