@@ -56,19 +56,6 @@ CT_INLINE uint32_t ct_lfsr(uint32_t s0, uint32_t s4, uint32_t s10, uint32_t s13,
     return (uint32_t)t;
 }
 
-/* n cells from src to dst one word at a time, where they were stored one at
- * a time: a wide load of narrow stores is not forwarded from them, and
- * waits until they reach the cache (the empty asm stops the compiler from
- * merging the copy into wide moves). */
-CT_INLINE void ct_copy_cells(uint32_t *dst, const uint32_t *src, unsigned n)
-{
-    for (unsigned k = 0; k < n; k++) {
-        uint32_t v = src[k];
-        __asm__("" : "+r"(v));
-        dst[k] = v;
-    }
-}
-
 /* BitReorganization (3GPP Doc 2 §3.3) of the cells c[0..15] = s_0..s_15. */
 CT_INLINE uint32_t ct_x0(const uint32_t *c)
 {
@@ -135,14 +122,15 @@ static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
 {
     uint32_t s[16 + 48];
     ct_vec f = ct_fsm_set(0, 0);
-    ct_copy_cells(s, c, 16);
+    memcpy(s, c, 16 * sizeof s[0]);
     for (unsigned done = 0; done < rounds; done += 16) {
         CT_REPEAT16(CT_INIT_ROUND)
     }
     /* the working round: the LFSR takes no W */
     const uint32_t *e = s + rounds;
     f = ct_fsm_next_regs(f, ct_hl(e[11], e[9]), ct_hl(e[7], e[5]));
-    ct_copy_cells(c, e + 1, 15);
+    for (unsigned k = 0; k < 15; k++)
+        c[k] = e[k + 1];
     c[15] = ct_lfsr(e[0], e[4], e[10], e[13], e[15], 0);
     *f_out = f;
     zuc_wipe(s, (16 + rounds) * sizeof s[0]);
@@ -206,7 +194,7 @@ CT_INLINE uint32_t *ct_gen_next(ct_gen *g, uint32_t *c)
 {
     c += 16;
     if (c == g->cells + 16 * CT_BLOCKS) {
-        ct_copy_cells(g->cells, c, 32);
+        memcpy(g->cells, c, 32 * sizeof c[0]);
         c = g->cells;
     }
     return c;
@@ -235,7 +223,7 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
     ct_inputs *now = &g.in[0], *next = &g.in[1];
     uint32_t *c = g.cells;
     size_t blocks = 0;
-    ct_copy_cells(c, s, 16);
+    memcpy(c, s, 16 * sizeof s[0]);
     ct_gen_start(&g, nwords < 16 ? (unsigned)nwords : 16);
     /* whole blocks: 16 words, or 64 whole bytes */
     for (; words ? nwords >= 16 : nbytes >= 64; nwords -= 16, blocks++) {
@@ -276,7 +264,7 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
             for (size_t k = 4 * j; k < nbytes; k++)
                 out[k] = in[k] ^ (uint8_t)(z >> (24 - 8 * (k - 4 * j)));
     }
-    ct_copy_cells(s, c + nwords, 16);
+    memcpy(s, c + nwords, 16 * sizeof s[0]);
     *f_io = f;
     /* what was written: the cells up to the last window's, the inputs */
     size_t cells = blocks >= CT_BLOCKS ? sizeof g.cells / sizeof g.cells[0] : 16 * blocks + 32;
@@ -288,7 +276,7 @@ static void ct_run(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t 
 static void ct_state_store(zuc_state *st, const uint32_t s[16], ct_vec f)
 {
     uint32_t r[2];
-    ct_copy_cells(st->lfsr_private, s, 16);
+    memmove(st->lfsr_private, s, 16 * sizeof s[0]); /* s may be lfsr_private */
     ct_fsm_get(f, r);
     st->r1_private = r[0];
     st->r2_private = r[1];
