@@ -186,24 +186,20 @@ CT_V_INLINE __m256i ct_hl8(const uint32_t *c, int lo, int hi)
 }
 
 #if defined(ZUC_CT_AVX512)
+/* x ^ (x <<< a) ^ (x <<< b) ^ (x <<< c) ^ (x <<< d) on eight words, one
+ * VPROLD a rotation (a macro: the rotations take constants). */
 #define CT_ROL8(x, k) _mm256_rol_epi32((x), (k))
-#else
-#define CT_ROL8(x, k) _mm256_or_si256(_mm256_slli_epi32((x), (k)), _mm256_srli_epi32((x), 32 - (k)))
-#endif
-
-/* x ^ (x <<< a) ^ (x <<< b) ^ (x <<< c) ^ (x <<< d) on eight words (a
- * macro: the rotations take constants). */
 #define CT_L8(x, a, b, c, d)                                                                  \
     _mm256_xor_si256(_mm256_xor_si256((x), CT_ROL8((x), (a))),                                \
                      _mm256_xor_si256(_mm256_xor_si256(CT_ROL8((x), (b)), CT_ROL8((x), (c))), \
                                       CT_ROL8((x), (d))))
-
+#else
 /* [L1(a), L2(b), ...] of pairs [a, b, ...], as F computes L: x ^ P(x) ^
  * rot_c(x ^ (x <<< 8) ^ (x <<< 16)), P a byte rotation (24 / 8), c = 2 / 14.
  * Three byte shuffles and two shifts make both, where L1 and L2 apart took
  * sixteen shifts: on Zen 3 (ct-aesni) 128-EEA3 and ZUC-256 1.05-1.07x faster
- * at 1500-8188 bytes. ct-avx512 keeps them apart, one VPROLD a rotation (not
- * measured with this). */
+ * at 1500-8188 bytes. (ct-avx512 keeps them apart, with VPROLD: not measured
+ * with this.) */
 CT_V_INLINE __m256i ct_l12_pairs(__m256i x)
 {
 #define CT_ROT_BYTES(k0, k1, k2, k3)                                                             \
@@ -223,6 +219,7 @@ CT_V_INLINE __m256i ct_l12_pairs(__m256i x)
                          _mm256_srlv_epi32(y, _mm256_setr_epi32(30, 18, 30, 18, 30, 18, 30, 18)));
     return _mm256_xor_si256(_mm256_xor_si256(x, _mm256_shuffle_epi8(x, p)), yc);
 }
+#endif
 
 /* The eight words' inputs from cells c[0 .. 22] (word k's are c[k .. k + 15]):
  * X0 and X3, and [X1, 0, L1(X2H), L2(X2L << 16)] per word, as ct_prepare
