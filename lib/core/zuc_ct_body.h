@@ -129,8 +129,7 @@ static void ct_initialise(uint32_t c[16], ct_vec *f_out, unsigned rounds)
     /* the working round: the LFSR takes no W */
     const uint32_t *e = s + rounds;
     f = ct_fsm_next_regs(f, ct_hl(e[11], e[9]), ct_hl(e[7], e[5]));
-    for (unsigned k = 0; k < 15; k++)
-        c[k] = e[k + 1];
+    memcpy(c, e + 1, 15 * sizeof c[0]);
     c[15] = ct_lfsr(e[0], e[4], e[10], e[13], e[15], 0);
     *f_out = f;
     zuc_wipe(s, (16 + rounds) * sizeof s[0]);
