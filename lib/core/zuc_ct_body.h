@@ -229,7 +229,7 @@ CT_INLINE void ct_emit(uint32_t *words, const uint8_t *in, uint8_t *out, size_t 
  * initialisation takes them (ct_fsm_next_regs). Made ahead, they cost more
  * instructions than a few words gain from them: on Zen 3 (ct-aesni) 128-EIA3
  * at 16 and 40 bytes 1.06-1.11x faster, 128-EEA3 at 40 and 64 bytes
- * 1.08-1.10x; level from 17 words on. */
+ * 1.06-1.10x; level from 17 words on. */
 #define CT_SHORT_WORDS 16
 static void ct_run_short(uint32_t s[16], ct_vec *f_io, uint32_t *words, const uint8_t *in,
                          uint8_t *out, size_t nbytes, unsigned nwords)
