@@ -170,8 +170,9 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
  * and ZUC-256 at 16 bytes 1.10-1.15x. */
 CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
 {
+    uint64_t x2_high = (uint64_t)x2 << 32; /* [0, X2] */
     __m128i w = _mm_xor_si128(_mm_add_epi32(r, _mm_set1_epi64x((long long)x1)),
-                              _mm_set1_epi64x((long long)((uint64_t)x2 << 32)));
+                              _mm_set1_epi64x((long long)x2_high));
     return ct_fsm_step_w(w, _mm_setzero_si128());
 }
 
