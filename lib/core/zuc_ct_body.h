@@ -13,9 +13,10 @@
  *                              W1 = R1 + X1, W2 = R2 ^ X2,
  *                              R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H))
  *   ct_vec ct_fsm_next_regs(v, x1, x2)  the same from X1, X2 in registers
- *                              (initialisation: what was just made is not
- *                              read back through memory, where a wide load
- *                              of narrow stores would wait for them)
+ *                              (initialisation and runs of up to 16 words:
+ *                              what was just made is not read back through
+ *                              memory, where a wide load of narrow stores
+ *                              would wait for them; nothing made ahead)
  *   CT_IMPL, CT_IMPL_NAME, ct_usable(), CT_NEEDS_AVX512 (1 if F runs AVX-512
  *                              instructions; 0 if not defined)
  * and may define

@@ -163,9 +163,10 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
     return ct_fsm_step_w(_mm_add_epi32(r, ct_load_pair2(p)), ct_load_pair2(p + 2));
 }
 
-/* Initialisation: W2 = R2 ^ X2 on F's chain (one XOR more), where L of X2
- * made apart would cost each round about twenty instructions more: there
- * the loop is bound by its instruction count, not by F's chain. On Zen 3
+/* Initialisation (and runs of up to 16 words): W2 = R2 ^ X2 on F's chain
+ * (one XOR more), where L of X2 made apart would cost each round about
+ * twenty instructions more: there the loop is bound by its instruction
+ * count, not by F's chain. On Zen 3
  * (ct-aesni) the initialisation alone is 1.19x faster, 128-EEA3, 128-EIA3
  * and ZUC-256 at 16 bytes 1.10-1.15x. */
 CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
