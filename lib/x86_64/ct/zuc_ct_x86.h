@@ -166,9 +166,8 @@ CT_V_INLINE ct_vec ct_fsm_next(ct_vec r, const uint32_t *p)
 /* Initialisation (and runs of up to 16 words): W2 = R2 ^ X2 on F's chain
  * (one XOR more), where L of X2 made apart would cost each round about
  * twenty instructions more: there the loop is bound by its instruction
- * count, not by F's chain. On Zen 3
- * (ct-aesni) the initialisation alone is 1.19x faster, 128-EEA3, 128-EIA3
- * and ZUC-256 at 16 bytes 1.10-1.15x. */
+ * count, not by F's chain. On Zen 3 (ct-aesni) the initialisation alone is
+ * 1.19x faster, 128-EEA3, 128-EIA3 and ZUC-256 at 16 bytes 1.10-1.15x. */
 CT_V_INLINE ct_vec ct_fsm_next_regs(ct_vec r, uint32_t x1, uint32_t x2)
 {
     uint64_t x2_high = (uint64_t)x2 << 32; /* [0, X2] */
