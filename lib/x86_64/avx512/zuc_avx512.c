@@ -20,8 +20,11 @@
  * R1, R2 stay in registers (sixteen cells and their doubles in registers
  * made the compiler spill on every step). With s and 2s, each word of
  * BitReorganization, each 31-bit rotation of the feedback and each half
- * that L1 and L2 take is one VPSHLDD. The loop is bounded by its count of
- * shift and permute instructions (two a cycle), not by F's chain.
+ * that L1 and L2 take is one VPSHLDD; X2 and X3 are the X1 of earlier
+ * steps, kept in a ring of their own. The loop is bounded by its count of
+ * shift and permute instructions (two a cycle, on two ports), not by F's
+ * chain: rotations by whole bytes go to the permute port as VPSHUFB, and
+ * F's two words share one pass of each S-box.
  *
  * The same source, compiled with ZUC_AVX512_EMULATED against SIMDe
  * (zuc_avx512_emu.c, zuc_avx512_aesni_emu.c), is the test-only
@@ -78,7 +81,8 @@ typedef __m512i v16;
  * in registers. */
 typedef struct {
     v16 s[16], d[16];
-    v16 z[16]; /* a block's keystream words, step by step */
+    v16 z[16];  /* a block's keystream words, step by step */
+    v16 x1[16]; /* X1 of the step at ring offset base, at entry base */
 } ring16;
 
 typedef struct {
@@ -140,18 +144,29 @@ INLINE v16 add_mod_final(v16 a, v16 b)
 
 /* ---- one step ------------------------------------------------------------ */
 
+/* Every word rotated left by 8 or 24 bits as a byte shuffle: VPSHUFB runs
+ * on the permute port, VPROLD on the busier shift port. */
+INLINE v16 rol_bytes(v16 x, int bits)
+{
+    const v16 by8 =
+        _mm512_broadcast_i32x4(_mm_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14));
+    const v16 by24 =
+        _mm512_broadcast_i32x4(_mm_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12));
+    return _mm512_shuffle_epi8(x, bits == 8 ? by8 : by24);
+}
+
 /* L1(x) = x ^ x<<<2 ^ x<<<10 ^ x<<<18 ^ x<<<24: four rotations and two
  * VPTERNLOGD. */
 INLINE v16 l1(v16 x)
 {
     v16 a = vxor3(_mm512_rol_epi32(x, 2), _mm512_rol_epi32(x, 10), x);
-    return vxor3(_mm512_rol_epi32(x, 18), _mm512_rol_epi32(x, 24), a);
+    return vxor3(_mm512_rol_epi32(x, 18), rol_bytes(x, 24), a);
 }
 
 /* L2(x) = x ^ x<<<8 ^ x<<<14 ^ x<<<22 ^ x<<<30 */
 INLINE v16 l2(v16 x)
 {
-    v16 a = vxor3(_mm512_rol_epi32(x, 8), _mm512_rol_epi32(x, 14), x);
+    v16 a = vxor3(rol_bytes(x, 8), _mm512_rol_epi32(x, 14), x);
     return vxor3(_mm512_rol_epi32(x, 22), _mm512_rol_epi32(x, 30), a);
 }
 
@@ -173,11 +188,14 @@ INLINE v16 feedback_old_terms(const ring16 *r, int base)
 INLINE v16 ring_step(ring16 *r, regs16 *g, int base, int init)
 {
     /* BitReorganization: X0 = s15H || s14L; (a << 16) | (2b >> 16) = aL || bH
-     * for X1 = s11L || s9H, X2 = s7L || s5H, X3 = s2L || s0H */
+     * for X1 = s11L || s9H. X2 = s7L || s5H is X1 of four steps back and
+     * X3 = s2L || s0H X1 of nine: kept, not made again. */
     v16 x0 = _mm512_mask_blend_epi16(0xAAAAAAAA, RING_S(r, base, 14), g->d15);
     v16 x1 = shld(RING_S(r, base, 11), RING_D(r, base, 9), 16);
-    v16 x2 = shld(RING_S(r, base, 7), RING_D(r, base, 5), 16);
-    v16 x3 = shld(RING_S(r, base, 2), RING_D(r, base, 0), 16);
+    _mm512_store_si512((void *)&r->x1[base & 15], x1);
+    RING_KEEP(r->x1[base & 15]);
+    v16 x2 = _mm512_load_si512((const void *)&r->x1[(base - 4) & 15]);
+    v16 x3 = _mm512_load_si512((const void *)&r->x1[(base - 9) & 15]);
     /* F: W = (X0 ^ R1) + R2; R1 = S(L1(W1L || W2H)), R2 = S(L2(W2L || W1H)) */
     v16 w = vadd(vxor(x0, g->r1), g->r2);
     v16 w1 = vadd(g->r1, x1), w2 = vxor(g->r2, x2);
@@ -198,11 +216,14 @@ INLINE v16 ring_step(ring16 *r, regs16 *g, int base, int init)
 
 /* ---- state in and out ------------------------------------------------------ */
 
-/* The ring from its cells r->s[j] = s_j, with R1 and R2. */
+/* The ring from its cells r->s[j] = s_j, with R1 and R2, for a first step
+ * at ring offset 0: the X1 of the nine steps before it, as they were. */
 static void ring_start(ring16 *r, regs16 *g, v16 r1, v16 r2)
 {
     for (int j = 0; j < 16; j++)
         r->d[j] = vadd(r->s[j], r->s[j]);
+    for (int k = 1; k <= 9; k++)
+        r->x1[16 - k] = shld(r->s[11 - k], r->d[9 - k], 16);
     g->s15 = r->s[15];
     g->d15 = r->d[15];
     g->r1 = r1;
