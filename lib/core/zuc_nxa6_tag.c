@@ -114,6 +114,34 @@ static void finish_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2],
     zuc_wipe(mask, sizeof mask);
 }
 
+/* The tags of jobs order[0..count) (order NULL: 0..count) one message at a
+ * time. The key powers of the next message are made before this one is
+ * hashed: they are a chain of products, which then runs beside the hash
+ * instead of stalling it. */
+static void one_at_a_time(const zuc_polyval_impl *pv, const uint32_t (*hqp)[12],
+                          const uint8_t *const aad[], const size_t aad_bytes[],
+                          const uint8_t *const ct[], const size_t ct_bytes[], uint8_t (*tags)[16],
+                          const size_t order[], size_t count)
+{
+    zuc_polyval p[2];
+    for (size_t i = 0; i < count; i++) {
+        size_t j = order ? order[i] : i, ct_j = ct ? ct_bytes[j] : 0;
+        if (i == 0)
+            zuc_nxa6_tag_start(pv, &p[0], hqp[j], aad_bytes[j], ct_j);
+        if (i + 1 < count) {
+            size_t next = order ? order[i + 1] : i + 1;
+            zuc_nxa6_tag_start(pv, &p[(i + 1) % 2], hqp[next], aad_bytes[next],
+                               ct ? ct_bytes[next] : 0);
+        }
+        zuc_polyval *cur = &p[i % 2];
+        if (aad_bytes[j])
+            pv->absorb(cur, aad[j], aad_bytes[j]);
+        if (ct_j)
+            pv->absorb(cur, ct[j], ct_j);
+        zuc_nxa6_tag_finish(pv, cur, hqp[j], aad_bytes[j], ct_j, tags[j]);
+    }
+}
+
 void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const size_t aad_bytes[],
                    const uint8_t *const ct[], const size_t ct_bytes[], uint8_t (*tags)[16],
                    size_t n)
@@ -128,11 +156,7 @@ void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const 
     for (; first < n && aad_bytes[order[first]] + (ct ? ct_bytes[order[first]] : 0) > pv->many_most;
          first++)
         ;
-    for (size_t i = 0; i < first; i++) {
-        size_t j = pv->many ? order[i] : i;
-        zuc_nxa6_tag(hqp[j], aad[j], aad_bytes[j], ct ? ct[j] : NULL, ct ? ct_bytes[j] : 0,
-                     tags[j]);
-    }
+    one_at_a_time(pv, hqp, aad, aad_bytes, ct, ct_bytes, tags, pv->many ? order : NULL, first);
     if (first == n)
         return;
     uint64_t h[ZUC_NXA6_TAGS_MAX][2], acc[ZUC_NXA6_TAGS_MAX][2];

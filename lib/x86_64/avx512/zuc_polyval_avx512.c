@@ -76,6 +76,19 @@ static inline v512 reduce(wide w)
     return xor3(hi, swap_halves(t), _mm512_clmulepi64_epi128(t, poly, 0x00));
 }
 
+/* w += a0 * b0 + a1 * b1 in every lane: two products, four three-way XORs. */
+static inline void mul_add2(wide *w, v512 a0, v512 b0, v512 a1, v512 b1)
+{
+    w->lo =
+        xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00), _mm512_clmulepi64_epi128(a1, b1, 0x00));
+    w->hi =
+        xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11), _mm512_clmulepi64_epi128(a1, b1, 0x11));
+    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a0, b0, 0x01),
+                  _mm512_clmulepi64_epi128(a0, b0, 0x10));
+    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a1, b1, 0x01),
+                  _mm512_clmulepi64_epi128(a1, b1, 0x10));
+}
+
 static inline v512 dot(v512 a, v512 b)
 {
     wide w = wide_zero();
@@ -102,9 +115,17 @@ static inline v512 powers_from(const zuc_polyval *p, unsigned k)
     return _mm512_loadu_si512(p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
+/* Lane 0 of a in every lane. */
+static inline v512 lane0_everywhere(v512 a)
+{
+    return _mm512_shuffle_i32x4(a, a, 0x00);
+}
+
 /* H_1..H_4, then four at a time: [H_4q .. H_4q-3] = [H_4r .. H_4r-3] *
- * H_b, b the largest power of two below 4q, 4r = 4q - b; at most four
- * products in a row on the chain for all 32. Powers made: n = min(32,
+ * H_b, b the largest power of two below 4q, 4r = 4q - b; five products in
+ * a row on the chain for all 32, each from the registers of the ones
+ * before (a store and a load between them would cost the loads their
+ * forwarding: they span several stores). Powers made: n = min(32,
  * nblocks) rounded up to four, the three entries past H_1 zero. */
 static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
@@ -118,15 +139,19 @@ static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
     p->acc[0] = p->acc[1] = 0;
     if (n < 2)
         return;
-    v512 h1 = power_all(p, 1), h2 = dot(h1, h1);
-    /* [H_2, H_2] * [H_2, H_1] = [H_4, H_3]: lanes 0 and 1 go to H_4, H_3 */
-    v512 h43 = dot(h2, _mm512_mask_blend_epi64(0x0C, h2, h1));
-    _mm_store_si128((__m128i *)pw[ZUC_POLYVAL_POWERS - 2], _mm512_castsi512_si128(h2));
-    _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - 4], _mm512_castsi512_si256(h43));
-    for (unsigned q = 2; LANES * (q - 1) < n; q++) {
+    v512 h1 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)h)), h2 = dot(h1, h1);
+    /* [H_2, H_2] * [H_2, H_1] = [H_4, H_3] in lanes 0 and 1; H_2, H_1 in 2, 3 */
+    v512 four[ZUC_POLYVAL_POWERS / LANES]; /* four[q - 1] = [H_4q .. H_4q-3] */
+    four[0] = _mm512_mask_blend_epi64(0xF0, dot(h2, _mm512_mask_blend_epi64(0x0C, h2, h1)),
+                                      _mm512_mask_blend_epi64(0xC0, h2, h1));
+    _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES], four[0]);
+#pragma GCC unroll 8
+    for (unsigned q = 2; q <= ZUC_POLYVAL_POWERS / LANES; q++) {
+        if (LANES * (q - 1) >= n)
+            break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        v512 g = dot(powers_from(p, LANES * q - b), power_all(p, b));
-        _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES * q], g);
+        four[q - 1] = dot(four[(LANES * q - b) / LANES - 1], lane0_everywhere(four[b / LANES - 1]));
+        _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES * q], four[q - 1]);
     }
     p->npow = (n + LANES - 1) / LANES * LANES;
 }
@@ -141,18 +166,25 @@ static inline uint64_t bytes_mask(size_t nbytes)
  * zero-padded): one reduction. */
 static v512 tail(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
 {
-    unsigned n = (unsigned)zuc_polyval_blocks(nbytes);
+    unsigned n = (unsigned)zuc_polyval_blocks(nbytes), g = 0;
     wide w = wide_zero();
-    for (unsigned g = 0; LANES * g < n; g++, x += 64, nbytes -= nbytes < 64 ? nbytes : 64) {
-        v512 y = _mm512_maskz_loadu_epi8(bytes_mask(nbytes), x);
-        mul_add(&w, _mm512_xor_si512(y, s), powers_from(p, n - LANES * g));
+    for (; LANES * (g + 1) < n; g += 2) { /* two registers of blocks at a time (mul_add2) */
+        v512 y0 = _mm512_xor_si512(s, _mm512_maskz_loadu_epi8(bytes_mask(nbytes), x));
+        v512 y1 = _mm512_maskz_loadu_epi8(bytes_mask(nbytes - 64), x + 64);
+        mul_add2(&w, y0, powers_from(p, n - LANES * g), y1, powers_from(p, n - LANES * (g + 1)));
         s = _mm512_setzero_si512();
+        x += 128;
+        nbytes -= nbytes < 128 ? nbytes : 128;
     }
+    if (LANES * g < n)
+        mul_add(&w, _mm512_xor_si512(s, _mm512_maskz_loadu_epi8(bytes_mask(nbytes), x)),
+                powers_from(p, n - LANES * g));
     return in_lane0(lanes_sum(reduce(w)));
 }
 
 /* s (lane 0) continued over 32-block steps while more than 32 blocks are
- * left (npow is then 32). */
+ * left (npow is then 32). The products go in pairs, their terms summed by
+ * three-way XORs (mul_add2): the step is bound by its instruction count. */
 static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbytes)
 {
     v512 k[8];
@@ -162,11 +194,11 @@ static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbyte
     for (; *nbytes > 16 * ZUC_POLYVAL_POWERS; *nbytes -= 512, *x += 512) {
         const uint8_t *d = *x;
         wide w = wide_zero();
-        mul_add(&w, acc, k[0]);
-        mul_add(&w, _mm512_xor_si512(s, _mm512_loadu_si512(d)), k[1]);
+        mul_add2(&w, acc, k[0], _mm512_xor_si512(s, _mm512_loadu_si512(d)), k[1]);
         s = _mm512_setzero_si512();
-        for (int t = 1; t < 7; t++)
-            mul_add(&w, _mm512_loadu_si512(d + 64 * t), k[t + 1]);
+        for (int t = 1; t < 7; t += 2)
+            mul_add2(&w, _mm512_loadu_si512(d + 64 * t), k[t + 1],
+                     _mm512_loadu_si512(d + 64 * (t + 1)), k[t + 2]);
         acc = _mm512_xor_si512(reduce(w), _mm512_loadu_si512(d + 64 * 7));
     }
     return in_lane0(lanes_sum(dot(acc, powers_from(p, LANES))));
@@ -194,19 +226,6 @@ static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
  * skip it and take a product a block, acc = (acc + X_t) * H. Eight
  * messages go through two registers step by step, so that one register's
  * products fill the other's wait on its reduction. */
-
-/* w += a0 * b0 + a1 * b1 in every lane: two products, four three-way XORs. */
-static inline void mul_add2(wide *w, v512 a0, v512 b0, v512 a1, v512 b1)
-{
-    w->lo =
-        xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00), _mm512_clmulepi64_epi128(a1, b1, 0x00));
-    w->hi =
-        xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11), _mm512_clmulepi64_epi128(a1, b1, 0x11));
-    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a0, b0, 0x01),
-                  _mm512_clmulepi64_epi128(a0, b0, 0x10));
-    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(a1, b1, 0x01),
-                  _mm512_clmulepi64_epi128(a1, b1, 0x10));
-}
 
 /* Block b of a message of nbytes bytes (zero-padded; zero for b < 0),
  * plus the sum so far at b = 0. */
