@@ -83,9 +83,18 @@ static inline v256 powers_from(const zuc_polyval *p, unsigned k)
     return _mm256_loadu_si256((const __m256i *)p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
+/* Lane 0 of a in both lanes. */
+static inline v256 lane0_everywhere(v256 a)
+{
+    return _mm256_permute4x64_epi64(a, 0x44);
+}
+
 /* H_1, H_2, then two at a time: [H_2q, H_2q-1] = [H_2r, H_2r-1] * H_b, b
- * the largest power of two below 2q, 2r = 2q - b. Powers made: n = min(16,
- * nblocks) rounded up to two; the entries past H_1 zero. */
+ * the largest power of two below 2q, 2r = 2q - b; four products in a row
+ * on the chain, each from the registers of the ones before (loads of what
+ * was just stored in smaller pieces would wait for the stores). Powers
+ * made: n = min(16, nblocks) rounded up to two; the entries past H_1
+ * zero. */
 static void start_vpclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
     unsigned n = nblocks < MAX_POW ? (unsigned)nblocks : MAX_POW;
@@ -98,12 +107,16 @@ static void start_vpclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
     p->acc[0] = p->acc[1] = 0;
     if (n < 2)
         return;
-    v256 h1 = power_all(p, 1);
-    _mm_store_si128((__m128i *)pw[ZUC_POLYVAL_POWERS - 2], _mm256_castsi256_si128(dot(h1, h1)));
-    for (unsigned q = 2; LANES * (q - 1) < n; q++) {
+    v256 h1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)h));
+    v256 two[MAX_POW / LANES]; /* two[q - 1] = [H_2q, H_2q-1] */
+    two[0] = _mm256_blend_epi32(dot(h1, h1), h1, 0xF0);
+    _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES], two[0]);
+    for (unsigned q = 2; q <= MAX_POW / LANES; q++) {
+        if (LANES * (q - 1) >= n)
+            break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        v256 g = dot(powers_from(p, LANES * q - b), power_all(p, b));
-        _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES * q], g);
+        two[q - 1] = dot(two[(LANES * q - b) / LANES - 1], lane0_everywhere(two[b / LANES - 1]));
+        _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES * q], two[q - 1]);
     }
     p->npow = (n + 1) / LANES * LANES;
 }
