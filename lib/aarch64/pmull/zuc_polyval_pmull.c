@@ -54,13 +54,9 @@ static inline void mul_add(wide *w, u128 a, u128 b, u128 b_fold)
 static u128 reduce(wide w)
 {
     const u128 poly = vcombine_u64(vcreate_u64(0xC200000000000000u), vcreate_u64(0));
-    const u128 zero = vdupq_n_u64(0);
     u128 mid = veorq_u64(w.mid, veorq_u64(w.lo, w.hi));
-    u128 lo = veorq_u64(w.lo, vextq_u64(zero, mid, 1)); /* [t0, t1]: mid's low half up */
-    u128 hi = veorq_u64(w.hi, vextq_u64(mid, zero, 1)); /* [t2, t3]: mid's high half down */
-    u128 t = veorq_u64(swap_halves(lo), clmul_lo(lo, poly));
-    t = veorq_u64(swap_halves(t), clmul_lo(t, poly));
-    return veorq_u64(hi, t);
+    u128 t = veorq_u64(veorq_u64(mid, swap_halves(w.lo)), clmul_lo(w.lo, poly));
+    return veorq_u64(veorq_u64(w.hi, swap_halves(t)), clmul_lo(t, poly));
 }
 
 static u128 dot(u128 a, u128 b)

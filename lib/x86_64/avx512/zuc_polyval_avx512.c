@@ -65,15 +65,15 @@ static inline v512 in_lane0(__m128i a)
     return _mm512_inserti32x4(_mm512_setzero_si512(), a, 0);
 }
 
-/* Each lane's sum times x^-128, reduced. */
+/* Each lane's sum times x^-128, reduced. With fold(a) = a * x^-64 (the
+ * halves exchanged, the low one's multiple of the polynomial added), lo +
+ * mid x^64 + hi x^128 times x^-128 is hi + fold(mid + fold(lo)): mid is
+ * never split across lo and hi. */
 static inline v512 reduce(wide w)
 {
     const v512 poly = _mm512_set1_epi64((long long)0xC200000000000000u);
-    const v512 zero = _mm512_setzero_si512();
-    v512 lo = _mm512_xor_si512(w.lo, _mm512_unpacklo_epi64(zero, w.mid)); /* [t0, t1] */
-    v512 hi = _mm512_xor_si512(w.hi, _mm512_unpackhi_epi64(w.mid, zero)); /* [t2, t3] */
-    v512 t = _mm512_xor_si512(swap_halves(lo), _mm512_clmulepi64_epi128(lo, poly, 0x00));
-    return xor3(hi, swap_halves(t), _mm512_clmulepi64_epi128(t, poly, 0x00));
+    v512 t = xor3(w.mid, swap_halves(w.lo), _mm512_clmulepi64_epi128(w.lo, poly, 0x00));
+    return xor3(w.hi, swap_halves(t), _mm512_clmulepi64_epi128(t, poly, 0x00));
 }
 
 /* w += a0 * b0 + a1 * b1 in every lane: two products, four three-way XORs. */

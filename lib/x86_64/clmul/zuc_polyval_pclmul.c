@@ -32,18 +32,17 @@ static inline void mul_add(wide *w, __m128i a, __m128i b, __m128i b_fold)
         w->mid, _mm_clmulepi64_si128(_mm_xor_si128(a, _mm_srli_si128(a, 8)), b_fold, 0x00));
 }
 
-/* The sum times x^-128, reduced. */
+/* The sum times x^-128, reduced: hi + fold(mid + fold(lo)), fold(a) = a *
+ * x^-64 (the halves exchanged, the low one's multiple of the polynomial
+ * added), so that mid is never split across lo and hi. */
 static __m128i reduce(wide w)
 {
     const __m128i poly = _mm_set_epi64x(0, (long long)0xC200000000000000u);
-    __m128i mid = _mm_xor_si128(w.mid, _mm_xor_si128(w.lo, w.hi));
-    __m128i lo = _mm_xor_si128(w.lo, _mm_slli_si128(mid, 8)); /* [t0, t1] */
-    __m128i hi = _mm_xor_si128(w.hi, _mm_srli_si128(mid, 8)); /* [t2, t3] */
-    /* first fold: t1 ^= lo64(t0 C), t2 ^= hi64(t0 C) ^ t0 */
-    __m128i t = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4E), _mm_clmulepi64_si128(lo, poly, 0x00));
-    /* second fold, of the new t1: t2 ^= lo64(t1 C), t3 ^= hi64(t1 C) ^ t1 */
-    t = _mm_xor_si128(_mm_shuffle_epi32(t, 0x4E), _mm_clmulepi64_si128(t, poly, 0x00));
-    return _mm_xor_si128(hi, t);
+    __m128i mid = _mm_xor_si128(w.mid, _mm_xor_si128(w.lo, w.hi)); /* Karatsuba's */
+    __m128i t = _mm_xor_si128(_mm_xor_si128(mid, _mm_shuffle_epi32(w.lo, 0x4E)),
+                              _mm_clmulepi64_si128(w.lo, poly, 0x00));
+    return _mm_xor_si128(_mm_xor_si128(w.hi, _mm_shuffle_epi32(t, 0x4E)),
+                         _mm_clmulepi64_si128(t, poly, 0x00));
 }
 
 static __m128i fold_halves(__m128i b)

@@ -45,17 +45,16 @@ static inline void mul_add(wide *w, v256 a, v256 b, v256 b_fold)
     w->mid = _mm256_xor_si256(w->mid, _mm256_clmulepi64_epi128(fold_halves(a), b_fold, 0x00));
 }
 
-/* Each lane's sum times x^-128, reduced. */
+/* Each lane's sum times x^-128, reduced: hi + fold(mid + fold(lo)), fold(a)
+ * = a * x^-64 (zuc_polyval_avx512.c), mid never split across lo and hi. */
 static inline v256 reduce(wide w)
 {
     const v256 poly = _mm256_set1_epi64x((long long)0xC200000000000000u);
-    v256 mid = _mm256_xor_si256(w.mid, _mm256_xor_si256(w.lo, w.hi));
-    v256 lo = _mm256_xor_si256(w.lo, _mm256_bslli_epi128(mid, 8)); /* [t0, t1] */
-    v256 hi = _mm256_xor_si256(w.hi, _mm256_bsrli_epi128(mid, 8)); /* [t2, t3] */
-    v256 t =
-        _mm256_xor_si256(_mm256_shuffle_epi32(lo, 0x4E), _mm256_clmulepi64_epi128(lo, poly, 0x00));
-    t = _mm256_xor_si256(_mm256_shuffle_epi32(t, 0x4E), _mm256_clmulepi64_epi128(t, poly, 0x00));
-    return _mm256_xor_si256(hi, t);
+    v256 mid = _mm256_xor_si256(w.mid, _mm256_xor_si256(w.lo, w.hi)); /* Karatsuba's */
+    v256 t = _mm256_xor_si256(_mm256_xor_si256(mid, _mm256_shuffle_epi32(w.lo, 0x4E)),
+                              _mm256_clmulepi64_epi128(w.lo, poly, 0x00));
+    return _mm256_xor_si256(_mm256_xor_si256(w.hi, _mm256_shuffle_epi32(t, 0x4E)),
+                            _mm256_clmulepi64_epi128(t, poly, 0x00));
 }
 
 static inline v256 dot(v256 a, v256 b)
