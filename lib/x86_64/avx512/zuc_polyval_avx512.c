@@ -182,48 +182,24 @@ static v512 tail(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
     return in_lane0(lanes_sum(reduce(w)));
 }
 
-/* w += a0 * b0 + a1 * b1 by Karatsuba: a's halves summed from a_next (a
- * loaded 8 bytes on), b's in b_sum; w->mid gets the products of the sums
- * only (karatsuba_end adds the lows and highs). */
-static inline void mul_add2_karatsuba(wide *w, v512 a0, v512 a0_next, v512 b0, v512 b0_sum, v512 a1,
-                                      v512 a1_next, v512 b1, v512 b1_sum)
-{
-    w->lo =
-        xor3(w->lo, _mm512_clmulepi64_epi128(a0, b0, 0x00), _mm512_clmulepi64_epi128(a1, b1, 0x00));
-    w->hi =
-        xor3(w->hi, _mm512_clmulepi64_epi128(a0, b0, 0x11), _mm512_clmulepi64_epi128(a1, b1, 0x11));
-    w->mid = xor3(w->mid, _mm512_clmulepi64_epi128(_mm512_xor_si512(a0, a0_next), b0_sum, 0x00),
-                  _mm512_clmulepi64_epi128(_mm512_xor_si512(a1, a1_next), b1_sum, 0x00));
-}
-
 /* s (lane 0) continued over 32-block steps while more than 32 blocks are
  * left (npow is then 32). The products go in pairs, their terms summed by
- * three-way XORs; Y_1..Y_6 take Karatsuba's three multiplications, their
- * halves' sums from a second load 8 bytes on, which stays within the step
- * (Y_7 is not multiplied): the step is bound by its instruction count,
- * VPCLMULQDQ and the shuffles on one port. */
+ * three-way XORs (mul_add2): the step is bound by its instruction count. */
 static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbytes)
 {
-    v512 k[8], ks[8];
-    for (int t = 0; t < 8; t++) {
+    v512 k[8];
+    for (int t = 0; t < 8; t++)
         k[t] = power_all(p, ZUC_POLYVAL_POWERS - LANES * t); /* H_32, H_28, .., H_4 */
-        ks[t] = _mm512_xor_si512(k[t], swap_halves(k[t]));
-    }
     v512 acc = _mm512_setzero_si512();
     for (; *nbytes > 16 * ZUC_POLYVAL_POWERS; *nbytes -= 512, *x += 512) {
         const uint8_t *d = *x;
-        wide w = wide_zero(), kw = wide_zero();
+        wide w = wide_zero();
         mul_add2(&w, acc, k[0], _mm512_xor_si512(s, _mm512_loadu_si512(d)), k[1]);
         s = _mm512_setzero_si512();
         for (int t = 1; t < 7; t += 2)
-            mul_add2_karatsuba(&kw, _mm512_loadu_si512(d + 64 * t),
-                               _mm512_loadu_si512(d + 64 * t + 8), k[t + 1], ks[t + 1],
-                               _mm512_loadu_si512(d + 64 * (t + 1)),
-                               _mm512_loadu_si512(d + 64 * (t + 1) + 8), k[t + 2], ks[t + 2]);
-        wide all = { _mm512_xor_si512(w.lo, kw.lo),
-                     xor3(w.mid, kw.mid, _mm512_xor_si512(kw.lo, kw.hi)),
-                     _mm512_xor_si512(w.hi, kw.hi) };
-        acc = _mm512_xor_si512(reduce(all), _mm512_loadu_si512(d + 64 * 7));
+            mul_add2(&w, _mm512_loadu_si512(d + 64 * t), k[t + 1],
+                     _mm512_loadu_si512(d + 64 * (t + 1)), k[t + 2]);
+        acc = _mm512_xor_si512(reduce(w), _mm512_loadu_si512(d + 64 * 7));
     }
     return in_lane0(lanes_sum(dot(acc, powers_from(p, LANES))));
 }
