@@ -105,15 +105,30 @@ void zuc_mac_fold_last(const zuc_impl *im, uint32_t acc[4], unsigned tag_words, 
     zuc_wipe(last, sizeof last);
 }
 
+/* A message of at most this many bytes whose last chunk is partial is
+ * folded in one call of the path's own fold, from a zero-padded copy: one
+ * fold's set-up and sums instead of two. */
+#define EIA3_ONE_FOLD_BYTES 64
+
 uint32_t zuc_eia3_of_keystream(const zuc_impl *im, const uint8_t *msg, size_t length_bits,
                                const uint32_t *z)
 {
     uint32_t acc[4] = { 0, 0, 0, 0 };
     size_t chunks = length_bits / 64;
-    if (chunks)
-        zuc_mac_fold_tags(im, acc, 1, msg, chunks, z);
-    if (length_bits % 64)
-        zuc_mac_fold_last(im, acc, 1, msg + 8 * chunks, length_bits % 64, z + 2 * chunks);
+    if (im->mac_fold && length_bits % 64 && length_bits <= 8 * EIA3_ONE_FOLD_BYTES) {
+        uint8_t padded[EIA3_ONE_FOLD_BYTES] = { 0 };
+        size_t nbytes = (length_bits + 7) / 8;
+        memcpy(padded, msg, nbytes);
+        if (length_bits % 8) /* the bits past L */
+            padded[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));
+        im->mac_fold(padded, chunks + 1, z, 1, acc);
+        zuc_wipe(padded, sizeof padded);
+    } else {
+        if (chunks)
+            zuc_mac_fold_tags(im, acc, 1, msg, chunks, z);
+        if (length_bits % 64)
+            zuc_mac_fold_last(im, acc, 1, msg + 8 * chunks, length_bits % 64, z + 2 * chunks);
+    }
     uint32_t mac = acc[0] ^ zuc_mac_window32(z, length_bits) ^ z[(length_bits + 64 + 31) / 32 - 1];
     zuc_wipe(acc, sizeof acc);
     return mac;
