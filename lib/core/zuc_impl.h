@@ -109,7 +109,8 @@ typedef struct zuc_impl {
      * lane, and the other lanes keep their streams. The first head_words
      * (<= 16) keystream words of each lane of the mask then go to
      * head[l][0..head_words) (head is NULL when head_words is 0), and the
-     * lane's stream goes on after them. lanes_keystream writes
+     * lane's stream goes on after them (st NULL: only the head words are
+     * wanted, no stream is kept). lanes_keystream writes
      * nblocks blocks of each lane l to out[l] (skipped when NULL);
      * lanes_xor writes out[l] = in[l] XOR keystream bytes (big-endian
      * words) for nblocks blocks, lanes whose in[l] is NULL only advance. */

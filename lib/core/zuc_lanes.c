@@ -436,20 +436,17 @@ typedef void (*start_take)(const zuc_impl *im, const void *ctx, size_t i, const 
 static void lanes_start_only(const zuc_impl *im, size_t n, unsigned head_words, start_load load,
                              start_take take, const void *ctx)
 {
-    zuc_lanes st;
     uint32_t cells[ZUC_LANES_MAX][16], head[ZUC_LANES_MAX][16];
     unsigned lanes = im->lanes;
-    memset(&st, 0, sizeof st);
     memset(cells, 0, sizeof cells); /* a last group's idle lanes are read too */
     for (size_t i = 0; i < n; i += lanes) {
         unsigned k = n - i < lanes ? (unsigned)(n - i) : lanes, rounds = 0;
         for (unsigned l = 0; l < k; l++)
             rounds = load(ctx, i + l, cells[l]);
-        im->lanes_init(&st, (1u << k) - 1, (const uint32_t(*)[16])cells, rounds, head_words, head);
+        im->lanes_init(NULL, (1u << k) - 1, (const uint32_t(*)[16])cells, rounds, head_words, head);
         for (unsigned l = 0; l < k; l++)
             take(im, ctx, i + l, head[l]);
     }
-    zuc_wipe(&st, sizeof st);
     zuc_wipe(cells, sizeof cells);
     zuc_wipe(head, sizeof head);
 }

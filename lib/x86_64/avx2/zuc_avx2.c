@@ -302,15 +302,17 @@ static void avx2_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cells
         }
         zuc_wipe(r, sizeof r);
     }
-    v8 m = lane_mask(mask);
-    for (int j = 0; j < 16; j++) {
-        v8 old = _mm256_load_si256((const v8 *)st->s[j]);
-        _mm256_store_si256((v8 *)st->s[j],
-                           _mm256_blendv_epi8(old, fresh.s[(j + 1 + head_words) & 15], m));
+    if (st) {
+        v8 m = lane_mask(mask);
+        for (int j = 0; j < 16; j++) {
+            v8 old = _mm256_load_si256((const v8 *)st->s[j]);
+            _mm256_store_si256((v8 *)st->s[j],
+                               _mm256_blendv_epi8(old, fresh.s[(j + 1 + head_words) & 15], m));
+        }
+        v8 r1 = _mm256_load_si256((const v8 *)st->r1), r2 = _mm256_load_si256((const v8 *)st->r2);
+        _mm256_store_si256((v8 *)st->r1, _mm256_blendv_epi8(r1, fresh.r1, m));
+        _mm256_store_si256((v8 *)st->r2, _mm256_blendv_epi8(r2, fresh.r2, m));
     }
-    v8 r1 = _mm256_load_si256((const v8 *)st->r1), r2 = _mm256_load_si256((const v8 *)st->r2);
-    _mm256_store_si256((v8 *)st->r1, _mm256_blendv_epi8(r1, fresh.r1, m));
-    _mm256_store_si256((v8 *)st->r2, _mm256_blendv_epi8(r2, fresh.r2, m));
     zuc_wipe(&fresh, sizeof fresh);
     zuc_wipe(z, sizeof z);
 }

@@ -339,14 +339,17 @@ static void avx512_lanes_init(zuc_lanes *st, unsigned mask, const uint32_t (*cel
         }
     }
     uint16_t m = (uint16_t)mask;
-    for (int j = 0; j < 16; j++) {
+    for (int j = 0; st && j < 16; j++) {
         v16 old = _mm512_load_si512((const void *)st->s[j]);
         _mm512_store_si512((void *)st->s[j],
                            _mm512_mask_blend_epi32(m, old, r.s[(j + 1 + head_words) & 15]));
     }
-    v16 r1 = _mm512_load_si512((const void *)st->r1), r2 = _mm512_load_si512((const void *)st->r2);
-    _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
-    _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
+    if (st) {
+        v16 r1 = _mm512_load_si512((const void *)st->r1);
+        v16 r2 = _mm512_load_si512((const void *)st->r2);
+        _mm512_store_si512((void *)st->r1, _mm512_mask_blend_epi32(m, r1, g.r1));
+        _mm512_store_si512((void *)st->r2, _mm512_mask_blend_epi32(m, r2, g.r2));
+    }
     zuc_wipe(&r, sizeof r); /* the cells and the head words */
     zuc_wipe(&g, sizeof g);
 }
