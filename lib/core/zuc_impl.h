@@ -5,6 +5,8 @@
 #ifndef ZUC_IMPL_H
 #define ZUC_IMPL_H
 
+#include <string.h>
+
 #include "zuc.h"
 
 #define ZUC_INTERNAL __attribute__((visibility("hidden")))
@@ -289,8 +291,15 @@ ZUC_INTERNAL int zuc_cpu_has_vpclmul(void);
  * when libzuc is built with ZUC_NO_AVX512 (the feature bits are masked). */
 ZUC_INTERNAL int zuc_cpu_has_avx512(void);
 
-/* Overwrite secret memory in a way the compiler may not drop. */
-ZUC_INTERNAL void zuc_wipe(void *p, size_t n);
+/* Overwrite secret memory in a way the compiler may not drop: memset, then
+ * a compiler barrier that claims to read the memory, so the stores cannot
+ * be dropped as dead. Inline, so that a small wipe of known size is a
+ * store or two rather than a call. */
+static inline void zuc_wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
 
 /* ceil(bits / 8) without bits + 7, which wraps for a 32-bit size_t near
  * the 3GPP limit of 2^32 - 1 bits. */

@@ -229,11 +229,3 @@ const uint8_t *zuc_nxa6_job_iv(uint8_t buf[16], const uint8_t *iv, int alg, size
     zuc_nxa6_make_iv(buf, alg, tag_bytes, count, bearer, direction);
     return buf;
 }
-
-/* memset, then a compiler barrier that claims to read the memory, so the
- * stores cannot be dropped as dead; as fast as memset. */
-void zuc_wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
