@@ -170,6 +170,23 @@ static void check_one(const zuc_polyval_impl *pv)
         good += r[0] == m[0] && r[1] == m[1];
         total++;
     }
+    for (size_t n = 0; n <= 19; n++) { /* many last products at once, 0..19 */
+        uint64_t x[19][2], y[19][2], r[19][2], m[2];
+        for (size_t i = 0; i < n; i++) {
+            x[i][0] = rng_next();
+            x[i][1] = rng_next();
+            y[i][0] = rng_next();
+            y[i][1] = rng_next();
+        }
+        r[n < 19 ? n : 18][0] = 0x5A5A; /* past n: left alone */
+        zuc_polyval_dots(pv, r, (const uint64_t(*)[2])x, (const uint64_t(*)[2])y, n);
+        for (size_t i = 0; i < n; i++, total++) {
+            model_dot(m, x[i], y[i]);
+            good += r[i][0] == m[0] && r[i][1] == m[1];
+        }
+        if (n < 19)
+            good += r[n][0] == 0x5A5A, total++;
+    }
     printf("polyval %-10s %zu/%zu ok\n", pv->name, good, total);
     check_count(good == total);
     if (pv->many)

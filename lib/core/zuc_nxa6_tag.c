@@ -84,26 +84,21 @@ static void hash_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2], con
     pv->many(acc, h, m, len, n);
 }
 
-/* The last step of the tags side by side: dot(acc ^ lengths, Q) is POLYVAL
- * keyed with Q over the one block acc ^ lengths; then XOR P. */
+/* The last step of the tags side by side: dot(acc ^ lengths, Q), then XOR
+ * P. */
 static void finish_side_by_side(const zuc_polyval_impl *pv, uint64_t acc[][2],
                                 const uint32_t (*hqp)[12], const size_t order[],
                                 const size_t aad_bytes[], const size_t ct_bytes[],
                                 uint8_t (*tags)[16], size_t n)
 {
     uint64_t q[ZUC_NXA6_TAGS_MAX][2], s[ZUC_NXA6_TAGS_MAX][2], mask[2];
-    const uint8_t *block[ZUC_NXA6_TAGS_MAX];
-    size_t sixteen[ZUC_NXA6_TAGS_MAX];
     for (size_t i = 0; i < n; i++) {
         size_t j = order[i];
         element_of(q[i], hqp[j] + 4);
         acc[i][0] ^= 8 * (uint64_t)(ct_bytes ? ct_bytes[j] : 0); /* LE64(bits of C) */
         acc[i][1] ^= 8 * (uint64_t)aad_bytes[j];                 /* LE64(bits of A) */
-        block[i] = (const uint8_t *)acc[i]; /* its bytes: the versions with many are x86-64's */
-        sixteen[i] = 16;
-        s[i][0] = s[i][1] = 0;
     }
-    pv->many(s, (const uint64_t(*)[2])q, block, sixteen, n);
+    zuc_polyval_dots(pv, s, (const uint64_t(*)[2])acc, (const uint64_t(*)[2])q, n);
     for (size_t i = 0; i < n; i++) {
         element_of(mask, hqp[order[i]] + 8);
         zuc_store_le64(tags[order[i]], s[i][0] ^ mask[0]);

@@ -151,6 +151,17 @@ void zuc_polyval_plan_group(zuc_polyval_plan *plan, const size_t nbytes[], int n
     plan->last_whole = plan->steps - partial;
 }
 
+void zuc_polyval_dots(const zuc_polyval_impl *pv, uint64_t r[][2], const uint64_t a[][2],
+                      const uint64_t b[][2], size_t n)
+{
+    if (pv->dots) {
+        pv->dots(r, a, b, n);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        pv->dot(r[i], a[i], b[i]);
+}
+
 void zuc_polyval_many_pairs(zuc_polyval_group pair, zuc_polyval_group one, unsigned width,
                             uint64_t acc[][2], const uint64_t h[][2], const uint8_t *const msg[],
                             const size_t nbytes[], size_t count)

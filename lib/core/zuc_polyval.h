@@ -41,6 +41,9 @@ typedef struct {
     void (*absorb)(zuc_polyval *p, const uint8_t *data, size_t nbytes);
     /* r = dot(a, b), one product (the tag's last step) */
     void (*dot)(uint64_t r[2], const uint64_t a[2], const uint64_t b[2]);
+    /* r[i] = dot(a[i], b[i]) for i < n, the last steps of many tags; NULL
+     * in the versions that make them one at a time (zuc_polyval_dots). */
+    void (*dots)(uint64_t r[][2], const uint64_t a[][2], const uint64_t b[][2], size_t n);
     /* acc[i] = POLYVAL with key h[i] over the nbytes[i] bytes of msg[i]
      * (the last block zero-padded), continued from acc[i], for i < count:
      * messages hashed side by side; NULL in the versions that hash one
@@ -95,6 +98,10 @@ ZUC_INTERNAL void zuc_polyval_many_groups(zuc_polyval_group group, unsigned widt
                                           uint64_t acc[][2], const uint64_t h[][2],
                                           const uint8_t *const msg[], const size_t nbytes[],
                                           size_t count);
+
+/* r[i] = dot(a[i], b[i]) for i < n, with the version's dots, else its dot. */
+ZUC_INTERNAL void zuc_polyval_dots(const zuc_polyval_impl *pv, uint64_t r[][2],
+                                   const uint64_t a[][2], const uint64_t b[][2], size_t n);
 
 /* Overwrites the key powers and the sum. */
 ZUC_INTERNAL void zuc_polyval_wipe(zuc_polyval *p);

@@ -349,6 +349,19 @@ static void many_avx512(uint64_t acc[][2], const uint64_t h[][2], const uint8_t 
     zuc_polyval_many_pairs(eight_messages, four_messages, 4, acc, h, msg, nbytes, count);
 }
 
+/* r[i] = dot(a[i], b[i]), four products per register. */
+static void dots_avx512(uint64_t r[][2], const uint64_t a[][2], const uint64_t b[][2], size_t n)
+{
+    size_t i = 0;
+    for (; i + LANES <= n; i += LANES)
+        _mm512_storeu_si512(r + i, dot(_mm512_loadu_si512(a + i), _mm512_loadu_si512(b + i)));
+    if (i < n) {
+        uint64_t k = bytes_mask(16 * (n - i));
+        v512 x = _mm512_maskz_loadu_epi8(k, a + i), y = _mm512_maskz_loadu_epi8(k, b + i);
+        _mm512_mask_storeu_epi8(r + i, k, dot(x, y));
+    }
+}
+
 static int usable_avx512(void)
 {
     return zuc_cpu_has_avx512() && zuc_cpu_has_vpclmul();
@@ -360,6 +373,7 @@ const zuc_polyval_impl zuc_polyval_vpclmul512 = {
     .start = start_avx512,
     .absorb = absorb_avx512,
     .dot = zuc_polyval_dot_pclmul,
+    .dots = dots_avx512,
     .many = many_avx512,
     .many_most = 4096, /* Intel Xeon (AVX-512): side by side ahead to 4 KiB */
 };
