@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* zuc_load.c — key loading and IV derivation, shared by every implementation,
- * written as the specifications state them; and a wipe that is not optimised
- * away. */
+ * written as the specifications state them. */
 #include <string.h>
 
 #include "zuc_impl.h"
