@@ -45,17 +45,26 @@ void zuc_nxa6_tag_finish(const zuc_polyval_impl *pv, zuc_polyval *p, const uint3
     zuc_polyval_wipe(p);
 }
 
+/* The tag of a started hash: the associated data, the ciphertext, the last
+ * step. */
+static void hash_and_finish(const zuc_polyval_impl *pv, zuc_polyval *p, const uint32_t hqp[12],
+                            const uint8_t *aad, size_t aad_bytes, const uint8_t *ct,
+                            size_t ct_bytes, uint8_t tag[16])
+{
+    if (aad_bytes)
+        pv->absorb(p, aad, aad_bytes);
+    if (ct_bytes)
+        pv->absorb(p, ct, ct_bytes);
+    zuc_nxa6_tag_finish(pv, p, hqp, aad_bytes, ct_bytes, tag);
+}
+
 void zuc_nxa6_tag(const uint32_t hqp[12], const uint8_t *aad, size_t aad_bytes, const uint8_t *ct,
                   size_t ct_bytes, uint8_t tag[16])
 {
     const zuc_polyval_impl *pv = zuc_polyval_active();
     zuc_polyval p;
     zuc_nxa6_tag_start(pv, &p, hqp, aad_bytes, ct_bytes);
-    if (aad_bytes)
-        pv->absorb(&p, aad, aad_bytes);
-    if (ct_bytes)
-        pv->absorb(&p, ct, ct_bytes);
-    zuc_nxa6_tag_finish(pv, &p, hqp, aad_bytes, ct_bytes, tag);
+    hash_and_finish(pv, &p, hqp, aad, aad_bytes, ct, ct_bytes, tag);
 }
 
 /* Indices 0..n-1 in order of decreasing length (insertion sort: n is a
@@ -128,12 +137,8 @@ static void one_at_a_time(const zuc_polyval_impl *pv, const uint32_t (*hqp)[12],
             zuc_nxa6_tag_start(pv, &p[(i + 1) % 2], hqp[next], aad_bytes[next],
                                ct ? ct_bytes[next] : 0);
         }
-        zuc_polyval *cur = &p[i % 2];
-        if (aad_bytes[j])
-            pv->absorb(cur, aad[j], aad_bytes[j]);
-        if (ct_j)
-            pv->absorb(cur, ct[j], ct_j);
-        zuc_nxa6_tag_finish(pv, cur, hqp[j], aad_bytes[j], ct_j, tags[j]);
+        hash_and_finish(pv, &p[i % 2], hqp[j], aad[j], aad_bytes[j], ct ? ct[j] : NULL, ct_j,
+                        tags[j]);
     }
 }
 
