@@ -243,16 +243,15 @@ static inline __m128i block_at(const uint8_t *msg, size_t nbytes, long b, const 
     return b ? x : _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)sum));
 }
 
-/* The register of blocks t of the four messages (whole blocks: no lane
- * before its message, at its first block or at its end). */
-static inline v512 blocks_whole(const uint8_t *const msg[4], const long lead[4], long t)
+/* The register of block k of four messages from where each one's step
+ * starts (whole blocks: no lane before its message, at its first block or
+ * at its end). */
+static inline v512 blocks_whole(const uint8_t *const at[4], int k)
 {
-    v512 x =
-        _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(msg[0] + 16 * (t - lead[0]))));
-    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[1] + 16 * (t - lead[1]))), 1);
-    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[2] + 16 * (t - lead[2]))), 2);
-    return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(msg[3] + 16 * (t - lead[3]))),
-                              3);
+    v512 x = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(at[0] + 16 * k)));
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(at[1] + 16 * k)), 1);
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(at[2] + 16 * k)), 2);
+    return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(at[3] + 16 * k)), 3);
 }
 
 /* The same at the edges. */
@@ -302,6 +301,11 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
             h4[r] = dot(h2[r], h2[r]);
             acc[r] = _mm512_setzero_si512();
         }
+        /* where each message's step starts in the whole steps: the loads
+         * take constant offsets from pointers that move 64 bytes a step */
+        const uint8_t *at[8];
+        for (int j = 0; j < 4 * regs; j++)
+            at[j] = msg[j] + 16 * (4 * plan.first_whole - plan.lead[j]);
         for (long s = 0; s < plan.steps; s++) {
             v512 x[2][4];
             if (s >= plan.first_whole && s < plan.last_whole) {
@@ -309,7 +313,10 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
                 for (int r = 0; r < regs; r++)
 #pragma GCC unroll 4
                     for (int k = 0; k < 4; k++)
-                        x[r][k] = blocks_whole(msg + 4 * r, plan.lead + 4 * r, 4 * s + k);
+                        x[r][k] = blocks_whole(at + 4 * r, k);
+#pragma GCC unroll 8
+                for (int j = 0; j < 4 * regs; j++)
+                    at[j] += 64;
             } else {
                 for (int r = 0; r < regs; r++)
                     for (int k = 0; k < 4; k++)

@@ -262,18 +262,23 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
                 hf[r][k] = fold_halves(hk[r][k]);
             acc[r] = _mm256_setzero_si256();
         }
+        /* where each message's step starts in the whole steps: the loads
+         * take constant offsets from pointers that move 64 bytes a step */
+        const uint8_t *at[4];
+        for (int j = 0; j < 2 * regs; j++)
+            at[j] = msg[j] + 16 * (4 * plan.first_whole - plan.lead[j]);
         for (long s = 0; s < plan.steps; s++) {
             v256 x[2][4];
             if (s >= plan.first_whole && s < plan.last_whole) {
 #pragma GCC unroll 2
                 for (int r = 0; r < regs; r++)
 #pragma GCC unroll 4
-                    for (long k = 0, t = 4 * s; k < 4; k++, t++)
-                        x[r][k] = pair(
-                            _mm_loadu_si128(
-                                (const __m128i *)(msg[2 * r] + 16 * (t - plan.lead[2 * r]))),
-                            _mm_loadu_si128((const __m128i *)(msg[2 * r + 1] +
-                                                              16 * (t - plan.lead[2 * r + 1]))));
+                    for (int k = 0; k < 4; k++)
+                        x[r][k] = pair(_mm_loadu_si128((const __m128i *)(at[2 * r] + 16 * k)),
+                                       _mm_loadu_si128((const __m128i *)(at[2 * r + 1] + 16 * k)));
+#pragma GCC unroll 4
+                for (int j = 0; j < 2 * regs; j++)
+                    at[j] += 64;
             } else {
                 for (int r = 0; r < regs; r++)
                     for (long k = 0, t = 4 * s; k < 4; k++, t++)
