@@ -22,11 +22,13 @@
  * first, so that the powers of the last n blocks are n consecutive entries
  * ending at H_1; three zero entries follow, for vector loads that run past
  * H_1. A version makes the powers it uses, as far as the message needs them
- * (npow). */
+ * (npow, the entries at the end that it wrote); one with a second way for
+ * long hashes keeps other powers there (form). */
 typedef struct {
     _Alignas(64) uint64_t pow[ZUC_POLYVAL_POWERS + 3][2];
     uint64_t acc[2];
     unsigned npow;
+    unsigned form;
 } zuc_polyval;
 
 typedef struct {

@@ -8,14 +8,17 @@
  * CPUs that have this, the shuffles of Karatsuba's middle term would take
  * the same port) and two Montgomery folds by 0xC200000000000000.
  *
- * Long inputs, 32 blocks per step, one reduction: the four lanes of acc
- * each carry a sum, and a step is
+ * Short hashes (16 blocks or fewer in all) take one reduction, each block
+ * against its own power (a load of consecutive powers H_n..H_1). Longer
+ * ones go 32 blocks per step, one reduction: the four lanes of acc each
+ * carry a sum, and a step is
  *   acc = reduce(acc * H_32 + Y_0 * H_28 + ... + Y_6 * H_4) + Y_7,
  * Y_t being blocks 4t..4t+3 of the step (one per lane), so that the chain
- * from step to step is one product and one reduction. At the end lane j is
- * short of H_(4-j): acc * [H_4, H_3, H_2, H_1], summed over the lanes. The
- * last 32 blocks or fewer, and short inputs, take one reduction, each block
- * against its own power (a load of consecutive powers).
+ * from step to step is one product and one reduction. A segment is led by
+ * zero blocks to a whole number of steps (they leave a sum at zero), and at
+ * its end lane j is short of H_(4-j): acc * [H_4, H_3, H_2, H_1], summed
+ * over the lanes. Such a hash needs only H_1..H_4 and every fourth power to
+ * H_32: five products to make, where 32 consecutive powers take nine.
  * Constant time: no table lookups, no data-dependent branches. The tests
  * also build it through SIMDe (zuc_polyval_avx512_emu.c). */
 #include "zuc_avx512_intrin.h"
@@ -103,30 +106,57 @@ static inline __m128i lanes_sum(v512 v)
     return _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
 }
 
-/* H_k in every lane. */
-static inline v512 power_all(const zuc_polyval *p, unsigned k)
-{
-    return _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)p->pow[ZUC_POLYVAL_POWERS - k]));
-}
-
-/* [H_k, H_(k-1), H_(k-2), H_(k-3)] */
+/* [H_k, H_(k-1), H_(k-2), H_(k-3)] of a short hash */
 static inline v512 powers_from(const zuc_polyval *p, unsigned k)
 {
     return _mm512_loadu_si512(p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
-/* Lane 0 of a in every lane. */
-static inline v512 lane0_everywhere(v512 a)
+/* Lane i of a in every lane. */
+static inline v512 lane_everywhere(v512 a, int i)
 {
-    return _mm512_shuffle_i32x4(a, a, 0x00);
+    return _mm512_shuffle_i32x4(a, a, (_MM_PERM_ENUM)(i * 0x55));
 }
 
-/* H_1..H_4, then four at a time: [H_4q .. H_4q-3] = [H_4r .. H_4r-3] *
- * H_b, b the largest power of two below 4q, 4r = 4q - b; five products in
- * a row on the chain for all 32, each from the registers of the ones
- * before (a store and a load between them would cost the loads their
- * forwarding: they span several stores). Powers made: n = min(32,
- * nblocks) rounded up to four, the three entries past H_1 zero. */
+/* The two forms of a hash's powers: a short one's H_1..H_n (n <= 16, made
+ * as [H_4q .. H_4q-3] = [H_4r .. H_4r-3] * H_b, b the largest power of two
+ * below 4q, 4r = 4q - b), a long one's steps. */
+enum { SHORT_FORM, LONG_FORM };
+#define SHORT_MOST 16
+
+/* Where a long hash keeps its powers: the last twelve entries, [H_20,
+ * H_24, H_28, H_32], [H_4, H_8, H_12, H_16], [H_4, H_3, H_2, H_1] (npow 12:
+ * what is wiped). */
+#define LONG_20 (ZUC_POLYVAL_POWERS - 12)
+#define LONG_4 (ZUC_POLYVAL_POWERS - 8)
+
+/* H_4t (t = 1..8) of a long hash in every lane. */
+static inline v512 long_power(const zuc_polyval *p, unsigned t)
+{
+    unsigned at = t <= 4 ? LONG_4 + t - 1 : LONG_20 + t - 5;
+    return _mm512_broadcast_i32x4(_mm_load_si128((const __m128i *)p->pow[at]));
+}
+
+/* A long hash's powers from [H_4, H_3, H_2, H_1]: three products, each
+ * making the next from the one before. */
+static void start_long(zuc_polyval *p, v512 four)
+{
+    v512 h4 = lane_everywhere(four, 0), h8 = dot(h4, h4);
+    v512 h12_16 = dot(h8, _mm512_mask_blend_epi64(0xCC, h4, h8)); /* [H_12, H_16, H_12, H_16] */
+    v512 h4_16 = _mm512_mask_blend_epi64(0xF0, _mm512_mask_blend_epi64(0x0C, h4, h8), h12_16);
+    v512 h20_32 = dot(lane_everywhere(h12_16, 1), h4_16);
+    _mm512_storeu_si512(p->pow[LONG_20], h20_32);
+    _mm512_storeu_si512(p->pow[LONG_4], h4_16);
+    _mm512_storeu_si512(p->pow[ZUC_POLYVAL_POWERS - LANES], four);
+    p->npow = 12;
+    p->form = LONG_FORM;
+}
+
+/* H_1, then [H_4, H_3, H_2, H_1] for a short hash of n > 4 blocks or a long
+ * one; each power from the registers of the ones before (a store and a load
+ * between them would cost the loads their forwarding: they span several
+ * stores). A short hash's powers: n rounded up to four, the three entries
+ * past H_1 zero. */
 static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
     unsigned n = nblocks < ZUC_POLYVAL_POWERS ? (unsigned)nblocks : ZUC_POLYVAL_POWERS;
@@ -136,21 +166,27 @@ static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
     pw[ZUC_POLYVAL_POWERS - 1][0] = h[0];
     pw[ZUC_POLYVAL_POWERS - 1][1] = h[1];
     p->npow = 1;
+    p->form = SHORT_FORM;
     p->acc[0] = p->acc[1] = 0;
     if (n < 2)
         return;
     v512 h1 = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)h)), h2 = dot(h1, h1);
     /* [H_2, H_2] * [H_2, H_1] = [H_4, H_3] in lanes 0 and 1; H_2, H_1 in 2, 3 */
-    v512 four[ZUC_POLYVAL_POWERS / LANES]; /* four[q - 1] = [H_4q .. H_4q-3] */
+    v512 four[SHORT_MOST / LANES]; /* four[q - 1] = [H_4q .. H_4q-3] */
     four[0] = _mm512_mask_blend_epi64(0xF0, dot(h2, _mm512_mask_blend_epi64(0x0C, h2, h1)),
                                       _mm512_mask_blend_epi64(0xC0, h2, h1));
+    if (nblocks > SHORT_MOST) {
+        start_long(p, four[0]);
+        return;
+    }
     _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES], four[0]);
-#pragma GCC unroll 8
-    for (unsigned q = 2; q <= ZUC_POLYVAL_POWERS / LANES; q++) {
+#pragma GCC unroll 4
+    for (unsigned q = 2; q <= SHORT_MOST / LANES; q++) {
         if (LANES * (q - 1) >= n)
             break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        four[q - 1] = dot(four[(LANES * q - b) / LANES - 1], lane0_everywhere(four[b / LANES - 1]));
+        four[q - 1] =
+            dot(four[(LANES * q - b) / LANES - 1], lane_everywhere(four[b / LANES - 1], 0));
         _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES * q], four[q - 1]);
     }
     p->npow = (n + LANES - 1) / LANES * LANES;
@@ -162,8 +198,8 @@ static inline uint64_t bytes_mask(size_t nbytes)
     return nbytes >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << nbytes) - 1;
 }
 
-/* s (lane 0) continued over n <= npow blocks (nbytes bytes, the last block
- * zero-padded): one reduction. */
+/* s (lane 0) continued over the n <= npow blocks of a short hash (nbytes
+ * bytes, the last block zero-padded): one reduction. */
 static v512 tail(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
 {
     unsigned n = (unsigned)zuc_polyval_blocks(nbytes), g = 0;
@@ -182,26 +218,58 @@ static v512 tail(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
     return in_lane0(lanes_sum(reduce(w)));
 }
 
-/* s (lane 0) continued over 32-block steps while more than 32 blocks are
- * left (npow is then 32). The products go in pairs, their terms summed by
- * three-way XORs (mul_add2), so that the XORs fit beside VPCLMULQDQ and
- * the reduction's shuffles, which share one port and set the step's pace
- * (35 cycles for 36 of them on an Intel Xeon). */
-static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbytes)
+/* The 64 bytes at x + from (from may be negative), those outside x's
+ * nbytes zero and never read. */
+static inline v512 load_within(const uint8_t *x, long from, size_t nbytes)
+{
+    uint64_t keep = from < 0 ? ~(uint64_t)0 << -from : ~(uint64_t)0;
+    if ((long)nbytes - from < 64)
+        keep &= bytes_mask((size_t)((long)nbytes - from));
+    return _mm512_maskz_loadu_epi8(keep, (const uint8_t *)((uintptr_t)x + (uintptr_t)from));
+}
+
+/* s (lane 0) continued over a segment of a long hash in 32-block steps,
+ * led by zero blocks to a whole number of steps. The products go in pairs,
+ * their terms summed by three-way XORs (mul_add2), so that the XORs fit
+ * beside VPCLMULQDQ and the reduction's shuffles, which share one port and
+ * set the step's pace (35 cycles for 36 of them on an Intel Xeon). The
+ * first and last steps load within the segment, the ones between them
+ * whole registers. */
+static v512 long_steps(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nbytes)
 {
     v512 k[8];
-    for (int t = 0; t < 8; t++)
-        k[t] = power_all(p, ZUC_POLYVAL_POWERS - LANES * t); /* H_32, H_28, .., H_4 */
-    v512 acc = _mm512_setzero_si512();
-    for (; *nbytes > 16 * ZUC_POLYVAL_POWERS; *nbytes -= 512, *x += 512) {
-        const uint8_t *d = *x;
-        wide w = wide_zero();
-        mul_add2(&w, acc, k[0], _mm512_xor_si512(s, _mm512_loadu_si512(d)), k[1]);
-        s = _mm512_setzero_si512();
+    for (unsigned t = 0; t < 8; t++)
+        k[t] = long_power(p, 8 - t); /* H_32, H_28, .., H_4 */
+    size_t nblocks = zuc_polyval_blocks(nbytes);
+    unsigned lead = (unsigned)((32 - nblocks % 32) % 32), first = lead / 4;
+    long at = -16 * (long)lead; /* where the step starts in the segment */
+    /* the sum so far joins the first block: lane lead % 4 of register lead / 4 */
+    v512 y[8];
+    for (unsigned t = first; t < 8; t++)
+        y[t] = load_within(x, at + 64 * t, nbytes);
+    y[first] = _mm512_xor_si512(
+        y[first], _mm512_maskz_mov_epi64((uint8_t)(3u << 2 * (lead % 4)), lane_everywhere(s, 0)));
+    wide w = wide_zero();
+    for (unsigned t = first; t < 7; t++) /* the leading zero registers skipped */
+        mul_add(&w, y[t], k[t + 1]);
+    v512 acc = _mm512_xor_si512(reduce(w), y[7]);
+    for (at += 512; at + 512 <= (long)nbytes; at += 512) {
+        const uint8_t *d = x + at;
+        w = wide_zero();
+        mul_add2(&w, acc, k[0], _mm512_loadu_si512(d), k[1]);
         for (int t = 1; t < 7; t += 2)
             mul_add2(&w, _mm512_loadu_si512(d + 64 * t), k[t + 1],
                      _mm512_loadu_si512(d + 64 * (t + 1)), k[t + 2]);
         acc = _mm512_xor_si512(reduce(w), _mm512_loadu_si512(d + 64 * 7));
+    }
+    if (at < (long)nbytes) { /* a partial last block */
+        for (unsigned t = 0; t < 8; t++)
+            y[t] = load_within(x, at + 64 * t, nbytes);
+        w = wide_zero();
+        mul_add2(&w, acc, k[0], y[0], k[1]);
+        for (int t = 1; t < 7; t += 2)
+            mul_add2(&w, y[t], k[t + 1], y[t + 1], k[t + 2]);
+        acc = _mm512_xor_si512(reduce(w), y[7]);
     }
     return in_lane0(lanes_sum(dot(acc, powers_from(p, LANES))));
 }
@@ -209,10 +277,7 @@ static v512 steps(const zuc_polyval *p, v512 s, const uint8_t **x, size_t *nbyte
 static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 {
     v512 s = in_lane0(_mm_loadu_si128((const __m128i *)p->acc));
-    if (nbytes > 16 * ZUC_POLYVAL_POWERS)
-        s = steps(p, s, &data, &nbytes);
-    if (nbytes)
-        s = tail(p, s, data, nbytes);
+    s = p->form == LONG_FORM ? long_steps(p, s, data, nbytes) : tail(p, s, data, nbytes);
     _mm_storeu_si128((__m128i *)p->acc, _mm512_castsi512_si128(s));
 }
 
