@@ -82,6 +82,7 @@ static void run_version(const zuc_polyval_impl *pv, uint64_t acc[2], const uint6
     pv->start(&p, h, nblocks);
     p.acc[0] = acc[0];
     p.acc[1] = acc[1];
+    pv->absorb(&p, data, 0); /* no bytes: the sum unchanged */
     if (split && split < n)
         pv->absorb(&p, data, split);
     else

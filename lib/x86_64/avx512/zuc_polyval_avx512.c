@@ -276,6 +276,8 @@ static v512 long_steps(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nb
 
 static void absorb_avx512(zuc_polyval *p, const uint8_t *data, size_t nbytes)
 {
+    if (nbytes == 0) /* no blocks: the sum stays (a long step would lead it with zeros) */
+        return;
     v512 s = in_lane0(_mm_loadu_si128((const __m128i *)p->acc));
     s = p->form == LONG_FORM ? long_steps(p, s, data, nbytes) : tail(p, s, data, nbytes);
     _mm_storeu_si128((__m128i *)p->acc, _mm512_castsi512_si128(s));
