@@ -3,11 +3,13 @@
  * blocks per register, for the tags of ZUC-NIA6 / NCA6 on AVX2 CPUs that
  * have it (built with -mavx2 -mpclmul -mvpclmulqdq on this file only).
  *
- * zuc_polyval_avx512.c's method at half the width: long inputs take 16
- * blocks per step,
+ * zuc_polyval_avx512.c's method at half the width: short hashes (eight
+ * blocks or fewer in all) take one reduction with a power per block; long
+ * ones take 16 blocks per step,
  *   acc = reduce(acc * H_16 + Y_0 * H_14 + ... + Y_6 * H_2) + Y_7,
- * and lane j ends short of H_(2-j); the last 16 blocks or fewer take one
- * reduction with a power per block. Products are Karatsuba's three
+ * each segment led by zero blocks to a whole number of steps, and lane j
+ * ends short of H_(2-j): they need H_1, H_2 and every second power to
+ * H_16, five products to make. Products are Karatsuba's three
  * multiplications (the key's folded halves made once per call): on these
  * CPUs the shuffles run beside the multiplications.
  * Constant time: no table lookups, no data-dependent branches. */
@@ -16,8 +18,8 @@
 
 #include "zuc_polyval.h"
 
-#define LANES 2    /* blocks per register */
-#define MAX_POW 16 /* powers this version makes */
+#define LANES 2      /* blocks per register */
+#define SHORT_MOST 8 /* blocks of the longest short hash (one reduction) */
 
 typedef __m256i v256;
 
@@ -69,52 +71,80 @@ static inline __m128i lanes_sum(v256 v)
     return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 
-/* H_k in both lanes. */
-static inline v256 power_all(const zuc_polyval *p, unsigned k)
-{
-    return _mm256_broadcastsi128_si256(
-        _mm_load_si128((const __m128i *)p->pow[ZUC_POLYVAL_POWERS - k]));
-}
-
-/* [H_k, H_(k-1)] */
+/* [H_k, H_(k-1)] of a short hash */
 static inline v256 powers_from(const zuc_polyval *p, unsigned k)
 {
     return _mm256_loadu_si256((const __m256i *)p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
-/* Lane 0 of a in both lanes. */
-static inline v256 lane0_everywhere(v256 a)
+/* Lane i of a in both lanes. */
+static inline v256 lane_everywhere(v256 a, int i)
 {
-    return _mm256_permute4x64_epi64(a, 0x44);
+    return _mm256_permute4x64_epi64(a, i ? 0xEE : 0x44);
 }
 
-/* H_1, H_2, then two at a time: [H_2q, H_2q-1] = [H_2r, H_2r-1] * H_b, b
- * the largest power of two below 2q, 2r = 2q - b; four products in a row
- * on the chain, each from the registers of the ones before (loads of what
- * was just stored in smaller pieces would wait for the stores). Powers
- * made: n = min(16, nblocks) rounded up to two; the entries past H_1
- * zero. */
+/* The two forms of a hash's powers (zuc_polyval_avx512.c): a short one's
+ * H_1..H_n, n <= SHORT_MOST, a long one's steps. */
+enum { SHORT_FORM, LONG_FORM };
+
+/* Where a long hash keeps its powers: the last ten entries, [H_2, H_4],
+ * [H_6, H_8], [H_10, H_12], [H_14, H_16], then [H_2, H_1] (npow 10: what
+ * is wiped). */
+#define LONG_2 (ZUC_POLYVAL_POWERS - 10)
+
+/* H_2t (t = 1..8) of a long hash in both lanes. */
+static inline v256 long_power(const zuc_polyval *p, unsigned t)
+{
+    return _mm256_broadcastsi128_si256(_mm_load_si128((const __m128i *)p->pow[LONG_2 + t - 1]));
+}
+
+/* A long hash's powers from [H_2, H_1]: four products, three deep. */
+static void start_long(zuc_polyval *p, v256 two)
+{
+    v256 h2 = lane_everywhere(two, 0), h4 = dot(h2, h2);
+    v256 h2_4 = _mm256_blend_epi32(h2, h4, 0xF0);
+    v256 h6_8 = dot(h4, h2_4), h8 = lane_everywhere(h6_8, 1);
+    _mm256_storeu_si256((__m256i *)p->pow[LONG_2], h2_4);
+    _mm256_storeu_si256((__m256i *)p->pow[LONG_2 + 2], h6_8);
+    _mm256_storeu_si256((__m256i *)p->pow[LONG_2 + 4], dot(h8, h2_4));
+    _mm256_storeu_si256((__m256i *)p->pow[LONG_2 + 6], dot(h8, h6_8));
+    _mm256_storeu_si256((__m256i *)p->pow[ZUC_POLYVAL_POWERS - LANES], two);
+    p->npow = 10;
+    p->form = LONG_FORM;
+}
+
+/* H_1, then [H_2, H_1] for a short hash of n > 1 blocks or a long one; a
+ * short hash's powers two at a time: [H_2q, H_2q-1] = [H_2r, H_2r-1] *
+ * H_b, b the largest power of two below 2q, 2r = 2q - b, each from the
+ * registers of the ones before (loads of what was just stored in smaller
+ * pieces would wait for the stores). Powers made: n rounded up to two; the
+ * entries past H_1 zero. */
 static void start_vpclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
 {
-    unsigned n = nblocks < MAX_POW ? (unsigned)nblocks : MAX_POW;
+    unsigned n = nblocks < SHORT_MOST ? (unsigned)nblocks : SHORT_MOST;
     uint64_t(*pw)[2] = p->pow;
     for (int i = 0; i < 3; i++)
         pw[ZUC_POLYVAL_POWERS + i][0] = pw[ZUC_POLYVAL_POWERS + i][1] = 0;
     pw[ZUC_POLYVAL_POWERS - 1][0] = h[0];
     pw[ZUC_POLYVAL_POWERS - 1][1] = h[1];
     p->npow = 1;
+    p->form = SHORT_FORM;
     p->acc[0] = p->acc[1] = 0;
     if (n < 2)
         return;
     v256 h1 = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)h));
-    v256 two[MAX_POW / LANES]; /* two[q - 1] = [H_2q, H_2q-1] */
+    v256 two[SHORT_MOST / LANES]; /* two[q - 1] = [H_2q, H_2q-1] */
     two[0] = _mm256_blend_epi32(dot(h1, h1), h1, 0xF0);
+    if (nblocks > SHORT_MOST) {
+        start_long(p, two[0]);
+        return;
+    }
     _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES], two[0]);
-    for (unsigned q = 2; q <= MAX_POW / LANES; q++) {
+    for (unsigned q = 2; q <= SHORT_MOST / LANES; q++) {
         if (LANES * (q - 1) >= n)
             break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        two[q - 1] = dot(two[(LANES * q - b) / LANES - 1], lane0_everywhere(two[b / LANES - 1]));
+        two[q - 1] = dot(two[(LANES * q - b) / LANES - 1], lane_everywhere(two[b / LANES - 1], 0));
         _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES * q], two[q - 1]);
     }
     p->npow = (n + 1) / LANES * LANES;
@@ -128,8 +158,8 @@ static inline v256 two_blocks(const uint8_t *x, const uint8_t *second)
                                    _mm_loadu_si128((const __m128i *)second), 1);
 }
 
-/* s (lane 0) continued over n <= npow blocks (nbytes bytes, the last block
- * zero-padded): one reduction. */
+/* s (lane 0) continued over the n <= npow blocks of a short hash (nbytes
+ * bytes, the last block zero-padded): one reduction. */
 static v256 tail(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nbytes)
 {
     static const uint8_t zeros[16];
@@ -147,45 +177,6 @@ static v256 tail(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nbytes)
     zuc_wipe(last, sizeof last);
     return _mm256_zextsi128_si256(lanes_sum(reduce(w)));
 }
-
-/* s (lane 0) continued over 16-block steps while more than 16 blocks are
- * left (npow is then 16). */
-static v256 steps(const zuc_polyval *p, v256 s, const uint8_t **x, size_t *nbytes)
-{
-    v256 k[8], kf[8];
-    for (int t = 0; t < 8; t++) {
-        k[t] = power_all(p, MAX_POW - LANES * t); /* H_16, H_14, .., H_2 */
-        kf[t] = fold_halves(k[t]);
-    }
-    v256 acc = _mm256_setzero_si256();
-    for (; *nbytes > 16 * MAX_POW; *nbytes -= 256, *x += 256) {
-        const __m256i *d = (const __m256i *)*x;
-        wide w = wide_zero();
-        mul_add(&w, acc, k[0], kf[0]);
-        mul_add(&w, _mm256_xor_si256(s, _mm256_loadu_si256(d)), k[1], kf[1]);
-        s = _mm256_setzero_si256();
-        for (int t = 1; t < 7; t++)
-            mul_add(&w, _mm256_loadu_si256(d + t), k[t + 1], kf[t + 1]);
-        acc = _mm256_xor_si256(reduce(w), _mm256_loadu_si256(d + 7));
-    }
-    return _mm256_zextsi128_si256(lanes_sum(dot(acc, powers_from(p, LANES))));
-}
-
-static void absorb_vpclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
-{
-    v256 s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p->acc));
-    if (nbytes > 16 * MAX_POW)
-        s = steps(p, s, &data, &nbytes);
-    if (nbytes)
-        s = tail(p, s, data, nbytes);
-    _mm_storeu_si128((__m128i *)p->acc, _mm256_castsi256_si128(s));
-}
-
-/* ---- many messages, two per register ------------------------------------------
- * zuc_polyval_avx512.c's side-by-side hash at half the width: lane j hashes
- * message j of two with its own key and sum, the shorter message led by
- * zero blocks, four blocks of each per step with one reduction; four
- * messages go through two registers step by step. */
 
 /* The last `left` (1..15) bytes of a message of at least 16 bytes ending
  * at end, zero-padded: one load of its last 16 bytes, shifted down. */
@@ -224,6 +215,74 @@ static inline v256 pair(__m128i a, __m128i b)
 {
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
+
+/* Blocks b and b + 1 of a segment whose sum so far is s (lane 0; also at
+ * sum), which joins block 0: a load where both are whole blocks, else block
+ * by block (block_at: zero before the segment, the last one padded). */
+static inline v256 blocks_from(const uint8_t *x, size_t nbytes, long b, v256 s,
+                               const uint64_t sum[2])
+{
+    if (b >= 0 && 16 * (size_t)b + 32 <= nbytes) {
+        v256 y = _mm256_loadu_si256((const __m256i *)(x + 16 * b));
+        return b ? y : _mm256_xor_si256(y, s);
+    }
+    return pair(block_at(x, nbytes, b, sum), block_at(x, nbytes, b + 1, sum));
+}
+
+/* s (lane 0) continued over a segment of a long hash in 16-block steps,
+ * led by zero blocks to a whole number of steps; the loads of the first
+ * and last steps check where the segment starts and ends, the ones between
+ * them do not. */
+static v256 long_steps(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nbytes)
+{
+    v256 k[8], kf[8], y[8];
+    for (unsigned t = 0; t < 8; t++) {
+        k[t] = long_power(p, 8 - t); /* H_16, H_14, .., H_2 */
+        kf[t] = fold_halves(k[t]);
+    }
+    uint64_t sum[2];
+    _mm_storeu_si128((__m128i *)sum, _mm256_castsi256_si128(s));
+    size_t nblocks = zuc_polyval_blocks(nbytes);
+    long lead = (long)((16 - nblocks % 16) % 16), at = -lead; /* the step's first block */
+    wide w = wide_zero();
+    for (int t = (int)lead / 2; t < 8; t++) /* the leading zero registers skipped */
+        y[t] = blocks_from(x, nbytes, at + 2 * t, s, sum);
+    for (int t = (int)lead / 2; t < 7; t++)
+        mul_add(&w, y[t], k[t + 1], kf[t + 1]);
+    v256 acc = _mm256_xor_si256(reduce(w), y[7]);
+    for (at += 16; 16 * (size_t)at + 256 <= nbytes; at += 16) {
+        const __m256i *d = (const __m256i *)(x + 16 * at);
+        w = wide_zero();
+        mul_add(&w, acc, k[0], kf[0]);
+        for (int t = 0; t < 7; t++)
+            mul_add(&w, _mm256_loadu_si256(d + t), k[t + 1], kf[t + 1]);
+        acc = _mm256_xor_si256(reduce(w), _mm256_loadu_si256(d + 7));
+    }
+    if (16 * (size_t)at < nbytes) { /* a partial last block */
+        w = wide_zero();
+        mul_add(&w, acc, k[0], kf[0]);
+        for (int t = 0; t < 7; t++)
+            mul_add(&w, blocks_from(x, nbytes, at + 2 * t, s, sum), k[t + 1], kf[t + 1]);
+        acc = _mm256_xor_si256(reduce(w), blocks_from(x, nbytes, at + 14, s, sum));
+    }
+    zuc_wipe(sum, sizeof sum);
+    return _mm256_zextsi128_si256(lanes_sum(dot(acc, powers_from(p, LANES))));
+}
+
+static void absorb_vpclmul(zuc_polyval *p, const uint8_t *data, size_t nbytes)
+{
+    if (nbytes == 0) /* no blocks: the sum stays (a long step would lead it with zeros) */
+        return;
+    v256 s = _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)p->acc));
+    s = p->form == LONG_FORM ? long_steps(p, s, data, nbytes) : tail(p, s, data, nbytes);
+    _mm_storeu_si128((__m128i *)p->acc, _mm256_castsi256_si128(s));
+}
+
+/* ---- many messages, two per register ------------------------------------------
+ * zuc_polyval_avx512.c's side-by-side hash at half the width: lane j hashes
+ * message j of two with its own key and sum, the shorter message led by
+ * zero blocks, four blocks of each per step with one reduction; four
+ * messages go through two registers step by step. */
 
 /* regs (1 or 2) registers of two messages each, side by side; inlined
  * with regs a constant, so that the loops over the registers unroll. */
