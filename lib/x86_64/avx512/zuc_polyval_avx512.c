@@ -112,10 +112,16 @@ static inline v512 powers_from(const zuc_polyval *p, unsigned k)
     return _mm512_loadu_si512(p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
-/* Lane i of a in every lane. */
-static inline v512 lane_everywhere(v512 a, int i)
+/* Lane 0 of a in every lane. */
+static inline v512 lane0_everywhere(v512 a)
 {
-    return _mm512_shuffle_i32x4(a, a, (_MM_PERM_ENUM)(i * 0x55));
+    return _mm512_shuffle_i32x4(a, a, 0x00);
+}
+
+/* Lane 1 of a in every lane. */
+static inline v512 lane1_everywhere(v512 a)
+{
+    return _mm512_shuffle_i32x4(a, a, 0x55);
 }
 
 /* The two forms of a hash's powers: a short one's H_1..H_n (n <= 16, made
@@ -141,10 +147,10 @@ static inline v512 long_power(const zuc_polyval *p, unsigned t)
  * making the next from the one before. */
 static void start_long(zuc_polyval *p, v512 four)
 {
-    v512 h4 = lane_everywhere(four, 0), h8 = dot(h4, h4);
+    v512 h4 = lane0_everywhere(four), h8 = dot(h4, h4);
     v512 h12_16 = dot(h8, _mm512_mask_blend_epi64(0xCC, h4, h8)); /* [H_12, H_16, H_12, H_16] */
     v512 h4_16 = _mm512_mask_blend_epi64(0xF0, _mm512_mask_blend_epi64(0x0C, h4, h8), h12_16);
-    v512 h20_32 = dot(lane_everywhere(h12_16, 1), h4_16);
+    v512 h20_32 = dot(lane1_everywhere(h12_16), h4_16);
     _mm512_storeu_si512(p->pow[LONG_20], h20_32);
     _mm512_storeu_si512(p->pow[LONG_4], h4_16);
     _mm512_storeu_si512(p->pow[ZUC_POLYVAL_POWERS - LANES], four);
@@ -185,8 +191,7 @@ static void start_avx512(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
         if (LANES * (q - 1) >= n)
             break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        four[q - 1] =
-            dot(four[(LANES * q - b) / LANES - 1], lane_everywhere(four[b / LANES - 1], 0));
+        four[q - 1] = dot(four[(LANES * q - b) / LANES - 1], lane0_everywhere(four[b / LANES - 1]));
         _mm512_storeu_si512(pw[ZUC_POLYVAL_POWERS - LANES * q], four[q - 1]);
     }
     p->npow = (n + LANES - 1) / LANES * LANES;
@@ -248,7 +253,7 @@ static v512 long_steps(const zuc_polyval *p, v512 s, const uint8_t *x, size_t nb
     for (unsigned t = first; t < 8; t++)
         y[t] = load_within(x, at + 64 * t, nbytes);
     y[first] = _mm512_xor_si512(
-        y[first], _mm512_maskz_mov_epi64((uint8_t)(3u << 2 * (lead % 4)), lane_everywhere(s, 0)));
+        y[first], _mm512_maskz_mov_epi64((uint8_t)(3u << 2 * (lead % 4)), lane0_everywhere(s)));
     wide w = wide_zero();
     for (unsigned t = first; t < 7; t++) /* the leading zero registers skipped */
         mul_add(&w, y[t], k[t + 1]);

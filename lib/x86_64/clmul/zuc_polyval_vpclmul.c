@@ -77,10 +77,16 @@ static inline v256 powers_from(const zuc_polyval *p, unsigned k)
     return _mm256_loadu_si256((const __m256i *)p->pow[ZUC_POLYVAL_POWERS - k]);
 }
 
-/* Lane i of a in both lanes. */
-static inline v256 lane_everywhere(v256 a, int i)
+/* Lane 0 of a in both lanes. */
+static inline v256 lane0_everywhere(v256 a)
 {
-    return _mm256_permute4x64_epi64(a, i ? 0xEE : 0x44);
+    return _mm256_permute4x64_epi64(a, 0x44);
+}
+
+/* Lane 1 of a in both lanes. */
+static inline v256 lane1_everywhere(v256 a)
+{
+    return _mm256_permute4x64_epi64(a, 0xEE);
 }
 
 /* The two forms of a hash's powers (zuc_polyval_avx512.c): a short one's
@@ -101,9 +107,9 @@ static inline v256 long_power(const zuc_polyval *p, unsigned t)
 /* A long hash's powers from [H_2, H_1]: four products, three deep. */
 static void start_long(zuc_polyval *p, v256 two)
 {
-    v256 h2 = lane_everywhere(two, 0), h4 = dot(h2, h2);
+    v256 h2 = lane0_everywhere(two), h4 = dot(h2, h2);
     v256 h2_4 = _mm256_blend_epi32(h2, h4, 0xF0);
-    v256 h6_8 = dot(h4, h2_4), h8 = lane_everywhere(h6_8, 1);
+    v256 h6_8 = dot(h4, h2_4), h8 = lane1_everywhere(h6_8);
     _mm256_storeu_si256((__m256i *)p->pow[LONG_2], h2_4);
     _mm256_storeu_si256((__m256i *)p->pow[LONG_2 + 2], h6_8);
     _mm256_storeu_si256((__m256i *)p->pow[LONG_2 + 4], dot(h8, h2_4));
@@ -144,7 +150,7 @@ static void start_vpclmul(zuc_polyval *p, const uint64_t h[2], size_t nblocks)
         if (LANES * (q - 1) >= n)
             break;
         unsigned b = 1u << (31 - __builtin_clz(LANES * q - 1));
-        two[q - 1] = dot(two[(LANES * q - b) / LANES - 1], lane_everywhere(two[b / LANES - 1], 0));
+        two[q - 1] = dot(two[(LANES * q - b) / LANES - 1], lane0_everywhere(two[b / LANES - 1]));
         _mm256_storeu_si256((__m256i *)pw[ZUC_POLYVAL_POWERS - LANES * q], two[q - 1]);
     }
     p->npow = (n + 1) / LANES * LANES;
