@@ -176,8 +176,7 @@ typedef struct {
     size_t left;   /* bytes not yet processed */
     uint8_t *last; /* the last output byte (NULL: no output), and the bits it keeps */
     uint8_t last_mask;
-    size_t job;        /* the job's index */
-    uint32_t head[12]; /* ZUC-NIA6 / NCA6: H, Q, P */
+    size_t job; /* the job's index */
 } crypt_lane;
 
 typedef struct crypt_batch crypt_batch;
@@ -193,11 +192,10 @@ struct crypt_batch {
     size_t n;
     crypt_source source;
     job_length length_of;
-    unsigned head_words;                               /* 12 for NIA6 / NCA6 */
-    void (*done)(const crypt_batch *b, crypt_lane *c); /* a job at its end, or NULL */
-    uint8_t *ok;                                       /* NCA6 decryption: tags that verify */
-    int version;                                       /* ZUC-256 */
-    uint32_t (*heads)[12]; /* NIA6: each job's H, Q, P, for the tags made together */
+    unsigned head_words;   /* 12 for NIA6 / NCA6 */
+    uint8_t *ok;           /* NCA6 decryption: tags that verify */
+    int version;           /* ZUC-256 */
+    uint32_t (*heads)[12]; /* NIA6 / NCA6: each job's H, Q, P, for the tags made together */
 };
 
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
@@ -256,8 +254,8 @@ static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
             }
     unsigned started = ls->fresh;
     lanes_start_fresh(ls);
-    for (unsigned l; b->head_words && next_lane(&started, &l);)
-        memcpy(lane[l].head, ls->head[l], sizeof lane[l].head);
+    for (unsigned l; b->heads && next_lane(&started, &l);)
+        memcpy(b->heads[lane[l].job], ls->head[l], sizeof b->heads[0]);
 }
 
 /* Whole blocks for every busy lane: as many as the shortest message holds. */
@@ -356,9 +354,8 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
     }
 }
 
-/* Lanes whose message is done: last byte masked, the job finished, lane
- * freed. */
-static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
+/* Lanes whose message is done: last byte masked, lane freed. */
+static void crypt_retire(lane_set *ls, crypt_lane *lane)
 {
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
         if (lane[l].left == 0) {
@@ -366,10 +363,6 @@ static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
              * a byte just stored wide would stall on every lane */
             if (lane[l].last && lane[l].last_mask != 0xFF)
                 *lane[l].last &= lane[l].last_mask;
-            if (b->done)
-                b->done(b, &lane[l]);
-            if (b->head_words)
-                zuc_wipe(lane[l].head, sizeof lane[l].head);
             ls->active &= ~(1u << l);
         }
 }
@@ -404,7 +397,7 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
             crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
         else
             crypt_last_block(&ls, lane, block_bytes);
-        crypt_retire(&ls, lane, b);
+        crypt_retire(&ls, lane);
     }
     lanes_end(&ls);
 }
@@ -515,11 +508,6 @@ typedef void (*tag_segments)(const void *job, const uint8_t **aad, size_t *aad_b
 /* Where job i's tag goes. */
 typedef void (*tag_put)(const crypt_batch *all, size_t i, const uint8_t tag[16]);
 
-static void keep_head(const crypt_batch *b, crypt_lane *c)
-{
-    memcpy(b->heads[c->job], c->head, sizeof c->head);
-}
-
 /* A window whose jobs only hand over their first 12 keystream words (no
  * bytes to encrypt: NIA6, and the tags of NCA6 decryption; every source
  * asks 48 rounds): started without lanes_crypt's schedule, the words
@@ -559,7 +547,6 @@ static void lanes_tagged(const zuc_impl *im, const crypt_batch *all, size_t job_
         b.jobs = jobs + w * job_size;
         b.n = k;
         b.head_words = 12;
-        b.done = keep_head;
         b.heads = heads;
         if (heads_only)
             lanes_start_only(im, k, 12, head_load, head_take, &b);
