@@ -374,9 +374,10 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
             acc[r] = _mm512_setzero_si512();
         }
         /* where each message's step starts in the whole steps: the loads
-         * take constant offsets from pointers that move 64 bytes a step */
-        const uint8_t *at[8];
-        for (int j = 0; j < 4 * regs; j++)
+         * take constant offsets from pointers that move 64 bytes a step
+         * (where there are whole steps: then no message is empty) */
+        const uint8_t *at[8] = { NULL };
+        for (int j = 0; plan.first_whole < plan.last_whole && j < 4 * regs; j++)
             at[j] = msg[j] + 16 * (4 * plan.first_whole - plan.lead[j]);
         for (long s = 0; s < plan.steps; s++) {
             v512 x[2][4];
