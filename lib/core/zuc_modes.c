@@ -117,7 +117,7 @@ uint32_t zuc_eia3_of_keystream(const zuc_impl *im, const uint8_t *msg, size_t le
     size_t chunks = length_bits / 64;
     if (im->mac_fold && length_bits % 64 && length_bits <= 8 * EIA3_ONE_FOLD_BYTES) {
         uint8_t padded[EIA3_ONE_FOLD_BYTES] = { 0 };
-        size_t nbytes = (length_bits + 7) / 8;
+        size_t nbytes = zuc_bytes_of_bits(length_bits);
         memcpy(padded, msg, nbytes);
         if (length_bits % 8) /* the bits past L */
             padded[nbytes - 1] &= (uint8_t)(0xFF << (8 - length_bits % 8));

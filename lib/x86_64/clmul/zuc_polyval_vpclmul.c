@@ -222,15 +222,16 @@ static inline v256 pair(__m128i a, __m128i b)
     return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
 }
 
-/* Blocks b and b + 1 of a segment whose sum so far is s (lane 0; also at
- * sum), which joins block 0: a load where both are whole blocks, else block
- * by block (block_at: zero before the segment, the last one padded). */
-static inline v256 blocks_from(const uint8_t *x, size_t nbytes, long b, v256 s,
-                               const uint64_t sum[2])
+/* Blocks b and b + 1 of a segment whose sum so far (sum) joins block 0: a
+ * load where both are whole blocks, else block by block (block_at: zero
+ * before the segment, the last one padded). */
+static inline v256 blocks_from(const uint8_t *x, size_t nbytes, long b, const uint64_t sum[2])
 {
     if (b >= 0 && 16 * (size_t)b + 32 <= nbytes) {
         v256 y = _mm256_loadu_si256((const __m256i *)(x + 16 * b));
-        return b ? y : _mm256_xor_si256(y, s);
+        return b ? y
+                 : _mm256_xor_si256(y,
+                                    _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)sum)));
     }
     return pair(block_at(x, nbytes, b, sum), block_at(x, nbytes, b + 1, sum));
 }
@@ -252,7 +253,7 @@ static v256 long_steps(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nb
     long lead = (long)((16 - nblocks % 16) % 16), at = -lead; /* the step's first block */
     wide w = wide_zero();
     for (int t = (int)lead / 2; t < 8; t++) /* the leading zero registers skipped */
-        y[t] = blocks_from(x, nbytes, at + 2 * t, s, sum);
+        y[t] = blocks_from(x, nbytes, at + 2 * t, sum);
     for (int t = (int)lead / 2; t < 7; t++)
         mul_add(&w, y[t], k[t + 1], kf[t + 1]);
     v256 acc = _mm256_xor_si256(reduce(w), y[7]);
@@ -268,8 +269,8 @@ static v256 long_steps(const zuc_polyval *p, v256 s, const uint8_t *x, size_t nb
         w = wide_zero();
         mul_add(&w, acc, k[0], kf[0]);
         for (int t = 0; t < 7; t++)
-            mul_add(&w, blocks_from(x, nbytes, at + 2 * t, s, sum), k[t + 1], kf[t + 1]);
-        acc = _mm256_xor_si256(reduce(w), blocks_from(x, nbytes, at + 14, s, sum));
+            mul_add(&w, blocks_from(x, nbytes, at + 2 * t, sum), k[t + 1], kf[t + 1]);
+        acc = _mm256_xor_si256(reduce(w), blocks_from(x, nbytes, at + 14, sum));
     }
     zuc_wipe(sum, sizeof sum);
     return _mm256_zextsi128_si256(lanes_sum(dot(acc, powers_from(p, LANES))));
