@@ -92,6 +92,65 @@ static inline void mul_add2(wide *w, v512 a0, v512 b0, v512 a1, v512 b1)
                   _mm512_clmulepi64_epi128(a1, b1, 0x10));
 }
 
+/* t * x^-64 in every lane: the halves exchanged, the low one's multiple
+ * of the polynomial added. */
+static inline v512 fold(v512 t)
+{
+    const v512 poly = _mm512_set1_epi64((long long)0xC200000000000000u);
+    return _mm512_xor_si512(swap_halves(t), _mm512_clmulepi64_epi128(t, poly, 0x00));
+}
+
+/* Products against a power h given with k = fold(h) (its x^-64 multiple):
+ * a * h * x^-128 = a_hi * h * x^-64 + a_lo * k * x^-64, so that each product
+ * is four multiplications into two sums, lo = a_hi h_lo + a_lo k_lo and hi
+ * = a_hi h_hi + a_lo k_hi, and the sum of them all is reduced by one fold:
+ * hi + fold(lo). No middle term, one fold where reduce() takes two. */
+typedef struct {
+    v512 lo, hi;
+} ksum;
+
+/* a0 * (h0, k0) + a1 * (h1, k1), a new sum. */
+static inline ksum kmul2(v512 a0, v512 h0, v512 k0, v512 a1, v512 h1, v512 k1)
+{
+    v512 lo = xor3(_mm512_clmulepi64_epi128(a0, k0, 0x00), _mm512_clmulepi64_epi128(a0, h0, 0x01),
+                   _mm512_clmulepi64_epi128(a1, k1, 0x00));
+    v512 hi = xor3(_mm512_clmulepi64_epi128(a0, k0, 0x10), _mm512_clmulepi64_epi128(a0, h0, 0x11),
+                   _mm512_clmulepi64_epi128(a1, k1, 0x10));
+    ksum s = { _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(a1, h1, 0x01)),
+               _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(a1, h1, 0x11)) };
+    return s;
+}
+
+/* s += a0 * (h0, k0) + a1 * (h1, k1). */
+static inline void kmul2_add(ksum *s, v512 a0, v512 h0, v512 k0, v512 a1, v512 h1, v512 k1)
+{
+    s->lo =
+        xor3(s->lo, _mm512_clmulepi64_epi128(a0, k0, 0x00), _mm512_clmulepi64_epi128(a0, h0, 0x01));
+    s->hi =
+        xor3(s->hi, _mm512_clmulepi64_epi128(a0, k0, 0x10), _mm512_clmulepi64_epi128(a0, h0, 0x11));
+    s->lo =
+        xor3(s->lo, _mm512_clmulepi64_epi128(a1, k1, 0x00), _mm512_clmulepi64_epi128(a1, h1, 0x01));
+    s->hi =
+        xor3(s->hi, _mm512_clmulepi64_epi128(a1, k1, 0x10), _mm512_clmulepi64_epi128(a1, h1, 0x11));
+}
+
+static inline v512 kreduce(ksum s)
+{
+    const v512 poly = _mm512_set1_epi64((long long)0xC200000000000000u);
+    return xor3(s.hi, swap_halves(s.lo), _mm512_clmulepi64_epi128(s.lo, poly, 0x00));
+}
+
+/* dot(a, h) with k = fold(h). */
+static inline v512 kdot(v512 a, v512 h, v512 k)
+{
+    v512 lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, k, 0x00),
+                               _mm512_clmulepi64_epi128(a, h, 0x01));
+    v512 hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, k, 0x10),
+                               _mm512_clmulepi64_epi128(a, h, 0x11));
+    ksum s = { lo, hi };
+    return kreduce(s);
+}
+
 static inline v512 dot(v512 a, v512 b)
 {
     wide w = wide_zero();
@@ -350,7 +409,7 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
         if (plan.empty >> j & 1)
             empty[j / 4] |= 3u << 2 * (j % 4);
     const uint64_t(*sums)[2] = (const uint64_t(*)[2])acc_io;
-    v512 h1[2], h2[2], h3[2], h4[2], acc[2];
+    v512 h1[2], h2[2], h3[2], h4[2], k1[2], k2[2], k3[2], k4[2], acc[2];
 #pragma GCC unroll 2
     for (int r = 0; r < regs; r++)
         h1[r] = _mm512_loadu_si512(h + 4 * r);
@@ -368,9 +427,13 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
     } else {
 #pragma GCC unroll 2
         for (int r = 0; r < regs; r++) {
-            h2[r] = dot(h1[r], h1[r]);
-            h3[r] = dot(h2[r], h1[r]);
-            h4[r] = dot(h2[r], h2[r]);
+            k1[r] = fold(h1[r]);
+            h2[r] = kdot(h1[r], h1[r], k1[r]);
+            h3[r] = kdot(h2[r], h1[r], k1[r]);
+            k2[r] = fold(h2[r]);
+            h4[r] = kdot(h2[r], h2[r], k2[r]);
+            k3[r] = fold(h3[r]);
+            k4[r] = fold(h4[r]);
             acc[r] = _mm512_setzero_si512();
         }
         /* where each message's step starts in the whole steps: the loads
@@ -398,10 +461,10 @@ static inline __attribute__((always_inline)) void side_by_side(uint64_t acc_io[]
             }
 #pragma GCC unroll 2
             for (int r = 0; r < regs; r++) {
-                wide w = wide_zero();
-                mul_add2(&w, _mm512_xor_si512(acc[r], x[r][0]), h4[r], x[r][1], h3[r]);
-                mul_add2(&w, x[r][2], h2[r], x[r][3], h1[r]);
-                acc[r] = reduce(w);
+                ksum w =
+                    kmul2(_mm512_xor_si512(acc[r], x[r][0]), h4[r], k4[r], x[r][1], h3[r], k3[r]);
+                kmul2_add(&w, x[r][2], h2[r], k2[r], x[r][3], h1[r], k1[r]);
+                acc[r] = kreduce(w);
             }
         }
     }
