@@ -129,6 +129,58 @@ static void check_many(const zuc_polyval_impl *pv)
     check_count(good == total);
 }
 
+/* The hashes beside the lanes: ZUC_LANES_MAX lanes, each started with a
+ * key (from four keystream words) on random masks of lanes, then calls of
+ * 0..5 steps or of tails of 0..64 bytes a lane on random masks within
+ * those; after each call every lane's sum is checked against the model of
+ * what its calls gave it (a lane outside a call's mask keeps its sum). */
+static void check_lanes(const zuc_polyval_impl *pv)
+{
+    enum { L = ZUC_LANES_MAX, MOST_STEPS = 5 };
+    static zuc_polyval_lanes s;
+    static uint8_t data[L][64 * MOST_STEPS];
+    uint32_t words[L][16];
+    uint64_t key[L][2] = { { 0 } }, want[L][2] = { { 0 } };
+    const uint8_t *at[L];
+    size_t nbytes[L], good = 0, total = 0;
+    for (int round = 0; round < 400; round++) {
+        unsigned started = round == 0 ? (1u << L) - 1 : (unsigned)rng_below(1u << L);
+        for (int l = 0; l < L; l++) {
+            uint8_t bytes[16]; /* the key: the words' big-endian bytes */
+            for (int w = 0; w < 16; w++)
+                words[l][w] = (uint32_t)rng_next();
+            for (int i = 0; i < 16; i++)
+                bytes[i] = (uint8_t)(words[l][i / 4] >> (24 - 8 * (i % 4)));
+            if (started >> l & 1) {
+                key[l][0] = le64(bytes);
+                key[l][1] = le64(bytes + 8);
+                want[l][0] = want[l][1] = 0;
+            }
+            at[l] = data[l];
+        }
+        pv->lanes_start(&s, started, (const uint32_t(*)[16])words);
+        for (int call = 0; call < 4; call++) {
+            unsigned mask = call == 0 ? started : (unsigned)rng_below(1u << L);
+            int tail = (int)rng_below(3) == 0;
+            size_t steps = (size_t)rng_below(MOST_STEPS + 1);
+            for (int l = 0; l < L; l++) {
+                nbytes[l] = tail ? (size_t)rng_below(65) : 64 * steps;
+                rng_fill(data[l], nbytes[l]);
+                if (mask >> l & 1)
+                    model_polyval(want[l], key[l], data[l], nbytes[l]);
+            }
+            if (tail)
+                pv->lanes_tail(&s, mask, at, nbytes);
+            else
+                pv->lanes_steps(&s, mask, at, steps);
+            for (int l = 0; l < L; l++, total++)
+                good += s.acc[l][0] == want[l][0] && s.acc[l][1] == want[l][1];
+        }
+    }
+    printf("polyval %-10s beside the lanes: %zu/%zu ok\n", pv->name, good, total);
+    check_count(good == total);
+}
+
 static void check_one(const zuc_polyval_impl *pv)
 {
     /* RFC 8452, Appendix A: POLYVAL(H, X_1, X_2) */
@@ -192,6 +244,8 @@ static void check_one(const zuc_polyval_impl *pv)
     check_count(good == total);
     if (pv->many)
         check_many(pv);
+    if (pv->lanes_start)
+        check_lanes(pv);
 }
 
 /* Under valgrind: 1 if some bit of p[0 .. n) is undefined (a secret
@@ -207,6 +261,51 @@ static int tainted(const void *p, size_t n)
         if (vbits[i])
             return 1;
     return 0;
+}
+
+/* The hashes beside the lanes under valgrind: the key words and the data
+ * marked undefined; a start, two steps and a tail of 0..64 bytes on every
+ * lane, checked against the model. */
+static void check_secret_lanes(const zuc_polyval_impl *pv)
+{
+    enum { L = ZUC_LANES_MAX };
+    static zuc_polyval_lanes s;
+    static uint8_t data[L][128];
+    uint32_t words[L][16];
+    uint64_t want[L][2];
+    const uint8_t *at[L];
+    size_t nbytes[L], good = 0, total = 0;
+    for (int round = 0; round < 4; round++) {
+        for (int l = 0; l < L; l++) {
+            uint8_t bytes[16];
+            for (int w = 0; w < 16; w++)
+                words[l][w] = (uint32_t)rng_next();
+            for (int i = 0; i < 16; i++)
+                bytes[i] = (uint8_t)(words[l][i / 4] >> (24 - 8 * (i % 4)));
+            uint64_t key[2] = { le64(bytes), le64(bytes + 8) };
+            nbytes[l] = (size_t)rng_below(65);
+            rng_fill(data[l], sizeof data[l]);
+            want[l][0] = want[l][1] = 0;
+            model_polyval(want[l], key, data[l], 128);
+            model_polyval(want[l], key, data[l], nbytes[l]);
+            at[l] = data[l];
+        }
+        VALGRIND_MAKE_MEM_UNDEFINED(words, sizeof words);
+        VALGRIND_MAKE_MEM_UNDEFINED(data, sizeof data);
+        pv->lanes_start(&s, (1u << L) - 1, (const uint32_t(*)[16])words);
+        pv->lanes_steps(&s, (1u << L) - 1, at, 2);
+        pv->lanes_tail(&s, (1u << L) - 1, at, nbytes);
+        for (int l = 0; l < L; l++) /* the secrets must reach the sums */
+            good -= !tainted(s.acc[l], sizeof s.acc[l]);
+        VALGRIND_MAKE_MEM_DEFINED(&s, sizeof s);
+        VALGRIND_MAKE_MEM_DEFINED(words, sizeof words);
+        VALGRIND_MAKE_MEM_DEFINED(data, sizeof data);
+        for (int l = 0; l < L; l++, total++)
+            good += s.acc[l][0] == want[l][0] && s.acc[l][1] == want[l][1];
+    }
+    printf("polyval %-10s beside the lanes, secret keys and data: %zu/%zu ok\n", pv->name, good,
+           total);
+    check_count(good == total);
 }
 
 /* --secret, under valgrind: the keys and the messages marked undefined, so
@@ -255,6 +354,8 @@ static void check_secret(const zuc_polyval_impl *pv)
     }
     printf("polyval %-10s secret keys and data: %zu/%zu ok\n", pv->name, good, total);
     check_count(good == total);
+    if (pv->lanes_start)
+        check_secret_lanes(pv);
 }
 
 int main(int argc, char **argv)

@@ -181,6 +181,21 @@ typedef struct {
 
 typedef struct crypt_batch crypt_batch;
 
+/* What a job's tag covers: associated data (NIA6: the message), ciphertext. */
+typedef void (*tag_segments)(const void *job, const uint8_t **aad, size_t *aad_bytes,
+                             const uint8_t **ct, size_t *ct_bytes);
+/* Where job i's tag goes. */
+typedef void (*tag_put)(const crypt_batch *all, size_t i, const uint8_t tag[16]);
+
+/* ZUC-NCA6 encryption in one pass: the tags made beside the lanes, and
+ * where each job's segments and tag are. */
+typedef struct {
+    zuc_nxa6_lane_tags t;
+    tag_segments segments;
+    tag_put put;
+    size_t job_size;
+} lane_tagging;
+
 /* A message to encrypt: key loading into cells, and where its bytes go.
  * Returns the initialisation rounds (32 or 48), or 0 when there is nothing
  * to do (an empty message). */
@@ -196,6 +211,7 @@ struct crypt_batch {
     uint8_t *ok;           /* NCA6 decryption: tags that verify */
     int version;           /* ZUC-256 */
     uint32_t (*heads)[12]; /* NIA6 / NCA6: each job's H, Q, P, for the tags made together */
+    lane_tagging *tagging; /* NCA6 encryption in one pass, else NULL */
 };
 
 static unsigned eea3_source(const crypt_batch *b, size_t i, uint32_t cells[16], crypt_lane *c)
@@ -238,6 +254,31 @@ static uint64_t zuc256_crypt_length(const void *jobs, size_t i)
     return 8 * (uint64_t)((const zuc256_crypt_job *)jobs)[i].length_bytes;
 }
 
+/* The tags of the lanes just started: their keys, and their sums over the
+ * associated data. */
+static void tagging_start(const crypt_batch *b, const lane_set *ls, const crypt_lane *lane,
+                          unsigned started)
+{
+    lane_tagging *tg = b->tagging;
+    const uint8_t *aad[ZUC_LANES_MAX], *ct;
+    size_t aad_bytes[ZUC_LANES_MAX], ct_bytes[ZUC_LANES_MAX];
+    for (unsigned m = started, l; next_lane(&m, &l);)
+        tg->segments((const char *)b->jobs + lane[l].job * tg->job_size, &aad[l], &aad_bytes[l],
+                     &ct, &ct_bytes[l]);
+    zuc_nxa6_lanes_start(&tg->t, started, (const uint32_t(*)[16])ls->head, aad, aad_bytes,
+                         ct_bytes);
+}
+
+/* The tags of the lanes of mask, whose messages are done. */
+static void tagging_finish(const crypt_batch *b, const crypt_lane *lane, unsigned done)
+{
+    uint8_t tags[ZUC_LANES_MAX][16];
+    zuc_nxa6_lanes_finish(&b->tagging->t, done, tags);
+    for (unsigned m = done, l; next_lane(&m, &l);)
+        b->tagging->put(b, lane[l].job, tags[l]);
+    zuc_wipe(tags, sizeof tags);
+}
+
 /* Takes jobs into free lanes while there are jobs (empty ones need no lane). */
 static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
@@ -254,12 +295,15 @@ static void crypt_fill(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
             }
     unsigned started = ls->fresh;
     lanes_start_fresh(ls);
+    if (b->tagging)
+        tagging_start(b, ls, lane, started);
     for (unsigned l; b->heads && next_lane(&started, &l);)
         memcpy(b->heads[lane[l].job], ls->head[l], sizeof b->heads[0]);
 }
 
 /* Whole blocks for every busy lane: as many as the shortest message holds. */
-static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t block_bytes)
+static void crypt_blocks(lane_set *ls, crypt_lane *lane, const crypt_batch *b, size_t nblocks,
+                         size_t block_bytes)
 {
     /* every entry set in one pass (NULL for free lanes): no zeroing first,
      * which costs more than the pass at 40 bytes */
@@ -271,6 +315,9 @@ static void crypt_blocks(lane_set *ls, crypt_lane *lane, size_t nblocks, size_t 
         out[l] = busy ? lane[l].out : NULL;
     }
     ls->im->lanes_xor(&ls->st, in, out, nblocks);
+    if (b->tagging) /* the ciphertext just written, while it is in L1 */
+        b->tagging->t.pv->lanes_steps(&b->tagging->t.s, ls->active, (const uint8_t *const *)out,
+                                      nblocks);
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
         lane[l].in += nblocks * block_bytes;
         lane[l].out += nblocks * block_bytes;
@@ -288,7 +335,8 @@ static unsigned last_words(const lane_set *ls, size_t longest, size_t block_byte
 /* The last block through a path's own partial-block primitive: each lane's
  * bytes in place (masked loads and stores), only the words they need. The
  * arrays are filled for every lane in one pass (NULL for free lanes). */
-static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+static void crypt_last_partial(lane_set *ls, crypt_lane *lane, const crypt_batch *b,
+                               size_t block_bytes)
 {
     const uint8_t *in[ZUC_LANES_MAX];
     uint8_t *out[ZUC_LANES_MAX];
@@ -305,6 +353,9 @@ static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_byte
         }
     }
     ls->im->lanes_xor_partial(&ls->st, in, out, nbytes, last_words(ls, longest, block_bytes));
+    if (b->tagging)
+        b->tagging->t.pv->lanes_tail(&b->tagging->t.s, ls->active, (const uint8_t *const *)out,
+                                     nbytes);
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);) {
         lane[l].in += nbytes[l];
         lane[l].out += nbytes[l];
@@ -315,10 +366,11 @@ static void crypt_last_partial(lane_set *ls, crypt_lane *lane, size_t block_byte
 /* One block where some message ends inside it: those messages go through
  * a bounce buffer, the others are processed in place (or all in place by a
  * path's partial-block primitive). */
-static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
+static void crypt_last_block(lane_set *ls, crypt_lane *lane, const crypt_batch *b,
+                             size_t block_bytes)
 {
     if (ls->im->lanes_xor_partial) {
-        crypt_last_partial(ls, lane, block_bytes);
+        crypt_last_partial(ls, lane, b, block_bytes);
         return;
     }
     uint8_t bounce[ZUC_LANES_MAX][4 * 32]; /* blocks of up to 32 words */
@@ -354,17 +406,21 @@ static void crypt_last_block(lane_set *ls, crypt_lane *lane, size_t block_bytes)
     }
 }
 
-/* Lanes whose message is done: last byte masked, lane freed. */
-static void crypt_retire(lane_set *ls, crypt_lane *lane)
+/* Lanes whose message is done: last byte masked, tag made, lane freed. */
+static void crypt_retire(lane_set *ls, crypt_lane *lane, const crypt_batch *b)
 {
+    unsigned done = 0;
     for (unsigned busy = ls->active, l; next_lane(&busy, &l);)
         if (lane[l].left == 0) {
             /* only a message that ends inside its last byte: reading back
              * a byte just stored wide would stall on every lane */
             if (lane[l].last && lane[l].last_mask != 0xFF)
                 *lane[l].last &= lane[l].last_mask;
-            ls->active &= ~(1u << l);
+            done |= 1u << l;
         }
+    if (done && b->tagging)
+        tagging_finish(b, lane, done);
+    ls->active &= ~done;
 }
 
 static size_t shortest_left(const lane_set *ls, const crypt_lane *lane)
@@ -383,6 +439,8 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
     size_t block_bytes = 4 * im->block_words;
     lanes_begin(&ls, im);
     ls.head_words = b->head_words;
+    if (b->tagging) /* the tags read every lane's head words, started or not */
+        memset(ls.head, 0, sizeof ls.head);
     for (;;) {
         size_t shortest = shortest_left(&ls, lane);
         if (fill_now(&ls, b->n, shortest == NONE ? 0 : shortest / 4)) {
@@ -394,10 +452,10 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
         if (shortest == 0)
             ; /* a job with no bytes (NIA6): retire it */
         else if (shortest >= block_bytes)
-            crypt_blocks(&ls, lane, shortest / block_bytes, block_bytes);
+            crypt_blocks(&ls, lane, b, shortest / block_bytes, block_bytes);
         else
-            crypt_last_block(&ls, lane, block_bytes);
-        crypt_retire(&ls, lane);
+            crypt_last_block(&ls, lane, b, block_bytes);
+        crypt_retire(&ls, lane, b);
     }
     lanes_end(&ls);
 }
@@ -497,16 +555,24 @@ void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n)
     lanes_crypt(im, &b);
 }
 
+/* A tag's first n bytes: the usual sizes as copies of a known size, not a
+ * call. */
+static void put_tag(uint8_t *to, const uint8_t tag[16], size_t n)
+{
+    if (n == 16)
+        memcpy(to, tag, 16);
+    else if (n == 8)
+        memcpy(to, tag, 8);
+    else if (n == 4)
+        memcpy(to, tag, 4);
+    else
+        memcpy(to, tag, n);
+}
+
 /* The tags: the lanes run a window of jobs and hand over each job's H, Q,
  * P; then the window's tags are made together (zuc_nxa6_tags: side by
  * side), while its messages are still in L2. */
 #define TAG_WINDOW_BYTES (256 * 1024)
-
-/* What a job's tag covers: associated data (NIA6: the message), ciphertext. */
-typedef void (*tag_segments)(const void *job, const uint8_t **aad, size_t *aad_bytes,
-                             const uint8_t **ct, size_t *ct_bytes);
-/* Where job i's tag goes. */
-typedef void (*tag_put)(const crypt_batch *all, size_t i, const uint8_t tag[16]);
 
 /* A window whose jobs only hand over their first 12 keystream words (no
  * bytes to encrypt: NIA6, and the tags of NCA6 decryption; every source
@@ -589,7 +655,7 @@ static void nia6_segments(const void *job, const uint8_t **aad, size_t *aad_byte
 static void nia6_put(const crypt_batch *all, size_t i, const uint8_t tag[16])
 {
     const zuc_nia6_job *j = (const zuc_nia6_job *)all->jobs + i;
-    memcpy(j->tag, tag, j->tag_bytes);
+    put_tag(j->tag, tag, j->tag_bytes);
 }
 
 void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n)
@@ -650,7 +716,7 @@ static void nca6_received(const void *job, const uint8_t **aad, size_t *aad_byte
 static void nca6_put(const crypt_batch *all, size_t i, const uint8_t tag[16])
 {
     const zuc_nca6_job *j = (const zuc_nca6_job *)all->jobs + i;
-    memcpy(j->tag, tag, j->tag_bytes);
+    put_tag(j->tag, tag, j->tag_bytes);
 }
 
 static void nca6_verify(const crypt_batch *all, size_t i, const uint8_t tag[16])
@@ -659,10 +725,32 @@ static void nca6_verify(const crypt_batch *all, size_t i, const uint8_t tag[16])
     all->ok[i] = (uint8_t)!zuc_ct_differ(tag, j->tag, j->tag_bytes);
 }
 
+/* Whether the tags can be made beside the lanes: a POLYVAL version that
+ * hashes along with them, 64-byte steps, and lanes that end a message in
+ * place (crypt_last_partial). */
+static int one_pass(const zuc_impl *im, const zuc_polyval_impl *pv)
+{
+    return pv->lanes_steps && im->lanes_xor_partial && im->block_words == 16 &&
+           im->lanes <= ZUC_LANES_MAX;
+}
+
 void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
 {
     crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length };
-    lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put, 0);
+    const zuc_polyval_impl *pv = zuc_polyval_active();
+    if (!one_pass(im, pv)) {
+        lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put, 0);
+        return;
+    }
+    lane_tagging tagging;
+    tagging.t.pv = pv;
+    tagging.segments = nca6_encrypted;
+    tagging.put = nca6_put;
+    tagging.job_size = sizeof *jobs;
+    b.head_words = 12;
+    b.tagging = &tagging;
+    lanes_crypt(im, &b);
+    zuc_wipe(&tagging.t, sizeof tagging.t);
 }
 
 void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n, uint8_t *ok)

@@ -5,6 +5,8 @@
  * as they write it), or for many messages side by side (the lanes). */
 #include "zuc_nxa6_tag.h"
 
+#include <string.h>
+
 /* Keystream words z[0..3] as the bytes they stand for (big-endian words),
  * read as a little-endian field element. */
 static void element_of(uint64_t e[2], const uint32_t z[4])
@@ -171,6 +173,62 @@ void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const aad[], const 
     finish_side_by_side(pv, acc, hqp, order + first, aad_bytes, ct ? ct_bytes : NULL, tags, k);
     zuc_wipe(h, k * sizeof h[0]);
     zuc_wipe(acc, k * sizeof acc[0]);
+}
+
+void zuc_nxa6_lanes_start(zuc_nxa6_lane_tags *t, unsigned mask, const uint32_t (*head)[16],
+                          const uint8_t *const aad[], const size_t aad_bytes[],
+                          const size_t ct_bytes[])
+{
+    /* lanes whose associated data goes in one tail of the lanes (64 bytes
+     * or fewer), or one message at a time */
+    unsigned short_aad = 0, long_aad = 0;
+    size_t nbytes[ZUC_LANES_MAX] = { 0 };
+    for (unsigned m = mask, l; m; m &= m - 1) {
+        l = (unsigned)__builtin_ctz(m);
+        element_of(t->q[l], head[l] + 4);
+        element_of(t->p[l], head[l] + 8);
+        t->lengths[l][0] = 8 * (uint64_t)ct_bytes[l];
+        t->lengths[l][1] = 8 * (uint64_t)aad_bytes[l];
+        nbytes[l] = aad_bytes[l];
+        short_aad |= (unsigned)(aad_bytes[l] && aad_bytes[l] <= 64) << l;
+        long_aad |= (unsigned)(aad_bytes[l] > 64) << l;
+    }
+    t->pv->lanes_start(&t->s, mask, head);
+    if (short_aad)
+        t->pv->lanes_tail(&t->s, short_aad, aad, nbytes);
+    for (unsigned l; long_aad; long_aad &= long_aad - 1) {
+        l = (unsigned)__builtin_ctz(long_aad);
+        zuc_polyval p;
+        uint64_t h[2];
+        element_of(h, head[l]);
+        t->pv->start(&p, h, zuc_polyval_blocks(aad_bytes[l]));
+        t->pv->absorb(&p, aad[l], aad_bytes[l]);
+        memcpy(t->s.acc[l], p.acc, sizeof p.acc);
+        zuc_polyval_wipe(&p);
+        zuc_wipe(h, sizeof h);
+    }
+}
+
+void zuc_nxa6_lanes_finish(zuc_nxa6_lane_tags *t, unsigned mask, uint8_t (*tags)[16])
+{
+    uint64_t a[ZUC_LANES_MAX][2], q[ZUC_LANES_MAX][2], s[ZUC_LANES_MAX][2];
+    unsigned lane[ZUC_LANES_MAX];
+    size_t n = 0;
+    for (unsigned m = mask; m; m &= m - 1, n++) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        lane[n] = l;
+        a[n][0] = t->s.acc[l][0] ^ t->lengths[l][0];
+        a[n][1] = t->s.acc[l][1] ^ t->lengths[l][1];
+        memcpy(q[n], t->q[l], sizeof q[n]);
+    }
+    zuc_polyval_dots(t->pv, s, (const uint64_t(*)[2])a, (const uint64_t(*)[2])q, n);
+    for (size_t i = 0; i < n; i++) {
+        zuc_store_le64(tags[lane[i]], s[i][0] ^ t->p[lane[i]][0]);
+        zuc_store_le64(tags[lane[i]] + 8, s[i][1] ^ t->p[lane[i]][1]);
+    }
+    zuc_wipe(a, n * sizeof a[0]);
+    zuc_wipe(q, n * sizeof q[0]);
+    zuc_wipe(s, n * sizeof s[0]);
 }
 
 int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)

@@ -28,6 +28,25 @@ ZUC_INTERNAL void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const 
                                 const size_t aad_bytes[], const uint8_t *const ct[],
                                 const size_t ct_bytes[], uint8_t (*tags)[16], size_t n);
 
+/* Tags made beside the lanes (ZUC-NCA6 encryption in one pass, where the
+ * POLYVAL version has lanes_steps): each lane's hash keys, sum, Q, P and
+ * lengths. start takes the lanes of mask from their head words (H, Q, P;
+ * head is read for every lane) and hashes their associated data; the lanes
+ * then continue the sums over their ciphertext with pv->lanes_steps and
+ * pv->lanes_tail; finish makes the tags of the lanes of mask. The caller
+ * wipes the whole struct last. */
+typedef struct {
+    const zuc_polyval_impl *pv;
+    zuc_polyval_lanes s;
+    uint64_t q[ZUC_LANES_MAX][2], p[ZUC_LANES_MAX][2];
+    uint64_t lengths[ZUC_LANES_MAX][2]; /* LE64(bits of C), LE64(bits of A) */
+} zuc_nxa6_lane_tags;
+
+ZUC_INTERNAL void zuc_nxa6_lanes_start(zuc_nxa6_lane_tags *t, unsigned mask,
+                                       const uint32_t (*head)[16], const uint8_t *const aad[],
+                                       const size_t aad_bytes[], const size_t ct_bytes[]);
+ZUC_INTERNAL void zuc_nxa6_lanes_finish(zuc_nxa6_lane_tags *t, unsigned mask, uint8_t (*tags)[16]);
+
 /* Constant-time comparison of n bytes: 0 when equal. */
 ZUC_INTERNAL int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
 

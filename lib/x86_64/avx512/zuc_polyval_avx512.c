@@ -507,6 +507,192 @@ static void dots_avx512(uint64_t r[][2], const uint64_t a[][2], const uint64_t b
     }
 }
 
+/* ---- hashes beside the lanes -------------------------------------------------
+ * Register r holds lanes 4r..4r+3 of the lanes (ZUC_LANES_MAX), each lane
+ * with its own powers and sum, so that a 64-byte step of every lane is the
+ * side-by-side step above, acc = reduce((acc + X_0) * H_4 + X_1 * H_3 + X_2 *
+ * H_2 + X_3 * H_1), with no leads to plan: the lanes write their messages
+ * 64 bytes at a time, all of them together. Two registers go step by step
+ * together, as above. */
+
+#define LANE_REGS (ZUC_LANES_MAX / LANES)
+
+/* The lanes of mask in register r: four bits. */
+static inline unsigned lanes_in(unsigned mask, int r)
+{
+    return mask >> (LANES * r) & 0xF;
+}
+
+/* Four lane bits as the mask of their eight 64-bit words, and of their 64
+ * bytes. */
+static inline unsigned words_of(unsigned four)
+{
+    return (four & 1) * 0x3u | (four & 2) * 0x6u | (four & 4) * 0xCu | (four & 8) * 0x18u;
+}
+
+static inline uint64_t bytes_of(unsigned four)
+{
+    uint64_t m = 0;
+    for (int j = 0; j < LANES; j++)
+        m |= (uint64_t)(four >> j & 1) * ((uint64_t)0xFFFF << 16 * j);
+    return m;
+}
+
+/* The keys of lanes 4r..4r+3 from their keystream words: each word's
+ * bytes in big-endian order. */
+static inline v512 lane_keys(const uint32_t (*key_words)[16], int r)
+{
+    const uint8_t *const at[LANES] = { (const uint8_t *)key_words[LANES * r],
+                                       (const uint8_t *)key_words[LANES * r + 1],
+                                       (const uint8_t *)key_words[LANES * r + 2],
+                                       (const uint8_t *)key_words[LANES * r + 3] };
+    const v512 swap =
+        _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
+    return _mm512_shuffle_epi8(blocks_whole(at, 0), swap);
+}
+
+/* Every register's powers made together (four chains of products side by
+ * side, not one after the other), kept for the lanes of mask. */
+static void lanes_start_avx512(zuc_polyval_lanes *s, unsigned mask, const uint32_t (*key_words)[16])
+{
+    v512 hp[4][LANE_REGS], kp[4][LANE_REGS];
+#pragma GCC unroll 4
+    for (int r = 0; r < LANE_REGS; r++) {
+        hp[0][r] = lane_keys(key_words, r);
+        kp[0][r] = fold(hp[0][r]);
+    }
+#pragma GCC unroll 4
+    for (int r = 0; r < LANE_REGS; r++) {
+        hp[1][r] = kdot(hp[0][r], hp[0][r], kp[0][r]);
+        kp[1][r] = fold(hp[1][r]);
+    }
+#pragma GCC unroll 4
+    for (int r = 0; r < LANE_REGS; r++) {
+        hp[2][r] = kdot(hp[1][r], hp[0][r], kp[0][r]);
+        hp[3][r] = kdot(hp[1][r], hp[1][r], kp[1][r]);
+        kp[2][r] = fold(hp[2][r]);
+        kp[3][r] = fold(hp[3][r]);
+    }
+    for (int r = 0; r < LANE_REGS; r++) {
+        uint64_t m = bytes_of(lanes_in(mask, r));
+        for (int q = 0; q < 4; q++) {
+            _mm512_mask_storeu_epi8(s->h[q] + LANES * r, m, hp[q][r]);
+            _mm512_mask_storeu_epi8(s->k[q] + LANES * r, m, kp[q][r]);
+        }
+        _mm512_mask_storeu_epi8(s->acc + LANES * r, m, _mm512_setzero_si512());
+    }
+}
+
+/* Register r's step pointers: each lane's of the mask, and for a lane
+ * outside it, one of those (read, its sum not kept). */
+static void register_pointers(const uint8_t *p[LANES], unsigned mask, int r,
+                              const uint8_t *const at[])
+{
+    unsigned four = lanes_in(mask, r);
+    const uint8_t *any = at[LANES * r + __builtin_ctz(four)];
+    for (int j = 0; j < LANES; j++)
+        p[j] = four >> j & 1 ? at[LANES * r + j] : any;
+}
+
+/* regs (1 or 2) registers, rs[], through `steps` steps; inlined with regs
+ * a constant, so that the loops over the registers unroll. */
+static inline __attribute__((always_inline)) void lane_steps(zuc_polyval_lanes *s, unsigned mask,
+                                                             const int rs[2],
+                                                             const uint8_t *const at[],
+                                                             size_t steps, int regs)
+{
+    const uint8_t *p[2][LANES];
+    v512 acc[2];
+#pragma GCC unroll 2
+    for (int i = 0; i < regs; i++) {
+        register_pointers(p[i], mask, rs[i], at);
+        acc[i] = _mm512_loadu_si512(s->acc + LANES * rs[i]);
+    }
+    for (size_t t = 0; t < steps; t++) {
+#pragma GCC unroll 2
+        for (int i = 0; i < regs; i++) {
+            int l = LANES * rs[i];
+            v512 x0 = blocks_whole(p[i], 0), x1 = blocks_whole(p[i], 1);
+            v512 x2 = blocks_whole(p[i], 2), x3 = blocks_whole(p[i], 3);
+            ksum w = kmul2(_mm512_xor_si512(acc[i], x0), _mm512_loadu_si512(s->h[3] + l),
+                           _mm512_loadu_si512(s->k[3] + l), x1, _mm512_loadu_si512(s->h[2] + l),
+                           _mm512_loadu_si512(s->k[2] + l));
+            kmul2_add(&w, x2, _mm512_loadu_si512(s->h[1] + l), _mm512_loadu_si512(s->k[1] + l), x3,
+                      _mm512_loadu_si512(s->h[0] + l), _mm512_loadu_si512(s->k[0] + l));
+            acc[i] = kreduce(w);
+#pragma GCC unroll 4
+            for (int j = 0; j < LANES; j++)
+                p[i][j] += 64;
+        }
+    }
+#pragma GCC unroll 2
+    for (int i = 0; i < regs; i++)
+        _mm512_mask_storeu_epi8(s->acc + LANES * rs[i], bytes_of(lanes_in(mask, rs[i])), acc[i]);
+}
+
+static void lanes_steps_avx512(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[],
+                               size_t steps)
+{
+    int rs[LANE_REGS], n = 0;
+    for (int r = 0; r < LANE_REGS; r++)
+        if (lanes_in(mask, r))
+            rs[n++] = r;
+    int i = 0;
+    for (; i + 1 < n; i += 2)
+        lane_steps(s, mask, rs + i, at, steps, 2);
+    if (i < n)
+        lane_steps(s, mask, rs + i, at, steps, 1);
+}
+
+/* Block t of each lane of register r that has one within its nbytes (the
+ * last zero-padded), zeros in the others; *live: the words of those lanes.
+ * Lane j's bytes are loaded to bytes 16j.. of the register, from 16j
+ * before them, with only theirs read. */
+static inline v512 tail_blocks(unsigned four, int r, const uint8_t *const at[],
+                               const size_t nbytes[], unsigned t, unsigned *live)
+{
+    v512 x = _mm512_setzero_si512();
+    unsigned has = 0;
+    for (int j = 0; j < LANES; j++) {
+        size_t n = nbytes[LANES * r + j];
+        if (!(four >> j & 1) || n <= 16 * t)
+            continue;
+        size_t left = n - 16 * t;
+        uintptr_t from = (uintptr_t)at[LANES * r + j] + 16 * t - 16 * (uintptr_t)j;
+        uint64_t keep = bytes_mask(left < 16 ? left : 16) << 16 * j;
+        x = _mm512_or_si512(x, _mm512_maskz_loadu_epi8(keep, (const uint8_t *)from));
+        has |= 1u << j;
+    }
+    *live = words_of(has);
+    return x;
+}
+
+/* A block at a time (the lanes end apart), every register's block t
+ * before any register's block t + 1: four chains of products side by side. */
+static void lanes_tail_avx512(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[],
+                              const size_t nbytes[])
+{
+    v512 acc[LANE_REGS];
+    for (int r = 0; r < LANE_REGS; r++)
+        acc[r] = _mm512_loadu_si512(s->acc + LANES * r);
+    for (unsigned t = 0, any = 1; t < LANES && any; t++) {
+        any = 0;
+        for (int r = 0; r < LANE_REGS; r++) {
+            unsigned live;
+            v512 x = tail_blocks(lanes_in(mask, r), r, at, nbytes, t, &live);
+            if (!live)
+                continue;
+            any = 1;
+            v512 h1 = _mm512_loadu_si512(s->h[0] + LANES * r);
+            v512 k1 = _mm512_loadu_si512(s->k[0] + LANES * r);
+            acc[r] =
+                _mm512_mask_blend_epi64(live, acc[r], kdot(_mm512_xor_si512(acc[r], x), h1, k1));
+        }
+    }
+    for (int r = 0; r < LANE_REGS; r++)
+        _mm512_mask_storeu_epi8(s->acc + LANES * r, bytes_of(lanes_in(mask, r)), acc[r]);
+}
+
 static int usable_avx512(void)
 {
     return zuc_cpu_has_avx512() && zuc_cpu_has_vpclmul();
@@ -521,4 +707,7 @@ const zuc_polyval_impl zuc_polyval_vpclmul512 = {
     .dots = dots_avx512,
     .many = many_avx512,
     .many_most = 4096, /* Intel Xeon (AVX-512): side by side ahead to 4 KiB */
+    .lanes_start = lanes_start_avx512,
+    .lanes_steps = lanes_steps_avx512,
+    .lanes_tail = lanes_tail_avx512,
 };
