@@ -129,31 +129,39 @@ static void check_many(const zuc_polyval_impl *pv)
     check_count(good == total);
 }
 
-/* The hashes beside the lanes: ZUC_LANES_MAX lanes, each started with a
- * key (from four keystream words) on random masks of lanes, then calls of
- * 0..5 steps or of tails of 0..64 bytes a lane on random masks within
- * those; after each call every lane's sum is checked against the model of
- * what its calls gave it (a lane outside a call's mask keeps its sum). */
+/* The tags beside the lanes: ZUC_LANES_MAX lanes, each started with H, Q
+ * and P (from twelve keystream words) on random masks of lanes, then calls
+ * of 0..5 steps or of tails of 0..64 bytes a lane (every lane its own, or
+ * one for all) on random masks within those, and the tags of a random
+ * mask; after each call every lane's sum, and then every tag, is checked
+ * against the model of what its calls gave it (a lane outside a call's
+ * mask keeps its sum, and its tag is not written). */
 static void check_lanes(const zuc_polyval_impl *pv)
 {
     enum { L = ZUC_LANES_MAX, MOST_STEPS = 5 };
     static zuc_polyval_lanes s;
     static uint8_t data[L][64 * MOST_STEPS];
     uint32_t words[L][16];
-    uint64_t key[L][2] = { { 0 } }, want[L][2] = { { 0 } };
+    uint64_t key[L][2] = { { 0 } }, q[L][2] = { { 0 } }, p[L][2] = { { 0 } };
+    uint64_t want[L][2] = { { 0 } }, lengths[L][2];
+    uint8_t tags[L][16];
     const uint8_t *at[L];
     size_t nbytes[L], good = 0, total = 0;
     for (int round = 0; round < 400; round++) {
         unsigned started = round == 0 ? (1u << L) - 1 : (unsigned)rng_below(1u << L);
         for (int l = 0; l < L; l++) {
-            uint8_t bytes[16]; /* the key: the words' big-endian bytes */
+            uint8_t bytes[48]; /* H, Q, P: the words' big-endian bytes */
             for (int w = 0; w < 16; w++)
                 words[l][w] = (uint32_t)rng_next();
-            for (int i = 0; i < 16; i++)
+            for (int i = 0; i < 48; i++)
                 bytes[i] = (uint8_t)(words[l][i / 4] >> (24 - 8 * (i % 4)));
             if (started >> l & 1) {
                 key[l][0] = le64(bytes);
                 key[l][1] = le64(bytes + 8);
+                q[l][0] = le64(bytes + 16);
+                q[l][1] = le64(bytes + 24);
+                p[l][0] = le64(bytes + 32);
+                p[l][1] = le64(bytes + 40);
                 want[l][0] = want[l][1] = 0;
             }
             at[l] = data[l];
@@ -161,10 +169,10 @@ static void check_lanes(const zuc_polyval_impl *pv)
         pv->lanes_start(&s, started, (const uint32_t(*)[16])words);
         for (int call = 0; call < 4; call++) {
             unsigned mask = call == 0 ? started : (unsigned)rng_below(1u << L);
-            int tail = (int)rng_below(3) == 0;
-            size_t steps = (size_t)rng_below(MOST_STEPS + 1);
+            int tail = (int)rng_below(3) == 0, equal = (int)rng_below(2);
+            size_t steps = (size_t)rng_below(MOST_STEPS + 1), one = (size_t)rng_below(65);
             for (int l = 0; l < L; l++) {
-                nbytes[l] = tail ? (size_t)rng_below(65) : 64 * steps;
+                nbytes[l] = !tail ? 64 * steps : equal ? one : (size_t)rng_below(65);
                 rng_fill(data[l], nbytes[l]);
                 if (mask >> l & 1)
                     model_polyval(want[l], key[l], data[l], nbytes[l]);
@@ -175,6 +183,23 @@ static void check_lanes(const zuc_polyval_impl *pv)
                 pv->lanes_steps(&s, mask, at, steps);
             for (int l = 0; l < L; l++, total++)
                 good += s.acc[l][0] == want[l][0] && s.acc[l][1] == want[l][1];
+        }
+        unsigned mask = (unsigned)rng_below(1u << L);
+        memset(tags, 0xA5, sizeof tags);
+        for (int l = 0; l < L; l++) {
+            lengths[l][0] = rng_next();
+            lengths[l][1] = rng_next();
+        }
+        pv->lanes_finish(&s, mask, (const uint64_t(*)[2])lengths, tags);
+        for (int l = 0; l < L; l++, total++) {
+            uint64_t a[2] = { want[l][0] ^ lengths[l][0], want[l][1] ^ lengths[l][1] }, t[2];
+            uint8_t tag[16];
+            model_dot(t, a, q[l]);
+            for (int i = 0; i < 16; i++)
+                tag[i] = mask >> l & 1
+                             ? (uint8_t)((i < 8 ? t[0] ^ p[l][0] : t[1] ^ p[l][1]) >> (8 * (i % 8)))
+                             : 0xA5;
+            good += memcmp(tags[l], tag, 16) == 0;
         }
     }
     printf("polyval %-10s beside the lanes: %zu/%zu ok\n", pv->name, good, total);
@@ -263,31 +288,36 @@ static int tainted(const void *p, size_t n)
     return 0;
 }
 
-/* The hashes beside the lanes under valgrind: the key words and the data
- * marked undefined; a start, two steps and a tail of 0..64 bytes on every
- * lane, checked against the model. */
+/* The tags beside the lanes under valgrind: the keystream words and the
+ * data marked undefined; a start, two steps, a tail of 0..64 bytes and the
+ * tags on every lane, checked against the model. */
 static void check_secret_lanes(const zuc_polyval_impl *pv)
 {
     enum { L = ZUC_LANES_MAX };
     static zuc_polyval_lanes s;
     static uint8_t data[L][128];
     uint32_t words[L][16];
-    uint64_t want[L][2];
+    uint64_t want[L][2], lengths[L][2] = { { 0 } };
+    uint8_t tags[L][16], want_tags[L][16];
     const uint8_t *at[L];
     size_t nbytes[L], good = 0, total = 0;
     for (int round = 0; round < 4; round++) {
         for (int l = 0; l < L; l++) {
-            uint8_t bytes[16];
+            uint8_t bytes[48];
             for (int w = 0; w < 16; w++)
                 words[l][w] = (uint32_t)rng_next();
-            for (int i = 0; i < 16; i++)
+            for (int i = 0; i < 48; i++)
                 bytes[i] = (uint8_t)(words[l][i / 4] >> (24 - 8 * (i % 4)));
-            uint64_t key[2] = { le64(bytes), le64(bytes + 8) };
+            uint64_t key[2] = { le64(bytes), le64(bytes + 8) }, t[2];
+            uint64_t q[2] = { le64(bytes + 16), le64(bytes + 24) };
             nbytes[l] = (size_t)rng_below(65);
             rng_fill(data[l], sizeof data[l]);
             want[l][0] = want[l][1] = 0;
             model_polyval(want[l], key, data[l], 128);
             model_polyval(want[l], key, data[l], nbytes[l]);
+            model_dot(t, want[l], q);
+            for (int i = 0; i < 16; i++)
+                want_tags[l][i] = (uint8_t)(t[i / 8] >> (8 * (i % 8))) ^ bytes[32 + i];
             at[l] = data[l];
         }
         VALGRIND_MAKE_MEM_UNDEFINED(words, sizeof words);
@@ -295,13 +325,16 @@ static void check_secret_lanes(const zuc_polyval_impl *pv)
         pv->lanes_start(&s, (1u << L) - 1, (const uint32_t(*)[16])words);
         pv->lanes_steps(&s, (1u << L) - 1, at, 2);
         pv->lanes_tail(&s, (1u << L) - 1, at, nbytes);
-        for (int l = 0; l < L; l++) /* the secrets must reach the sums */
-            good -= !tainted(s.acc[l], sizeof s.acc[l]);
+        pv->lanes_finish(&s, (1u << L) - 1, (const uint64_t(*)[2])lengths, tags);
+        for (int l = 0; l < L; l++) /* the secrets must reach the sums and the tags */
+            good -= !tainted(s.acc[l], sizeof s.acc[l]) + !tainted(tags[l], sizeof tags[l]);
         VALGRIND_MAKE_MEM_DEFINED(&s, sizeof s);
+        VALGRIND_MAKE_MEM_DEFINED(tags, sizeof tags);
         VALGRIND_MAKE_MEM_DEFINED(words, sizeof words);
         VALGRIND_MAKE_MEM_DEFINED(data, sizeof data);
         for (int l = 0; l < L; l++, total++)
-            good += s.acc[l][0] == want[l][0] && s.acc[l][1] == want[l][1];
+            good += s.acc[l][0] == want[l][0] && s.acc[l][1] == want[l][1] &&
+                    memcmp(tags[l], want_tags[l], 16) == 0;
     }
     printf("polyval %-10s beside the lanes, secret keys and data: %zu/%zu ok\n", pv->name, good,
            total);

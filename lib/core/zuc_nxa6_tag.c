@@ -185,8 +185,6 @@ void zuc_nxa6_lanes_start(zuc_nxa6_lane_tags *t, unsigned mask, const uint32_t (
     size_t nbytes[ZUC_LANES_MAX] = { 0 };
     for (unsigned m = mask, l; m; m &= m - 1) {
         l = (unsigned)__builtin_ctz(m);
-        element_of(t->q[l], head[l] + 4);
-        element_of(t->p[l], head[l] + 8);
         t->lengths[l][0] = 8 * (uint64_t)ct_bytes[l];
         t->lengths[l][1] = 8 * (uint64_t)aad_bytes[l];
         nbytes[l] = aad_bytes[l];
@@ -211,24 +209,7 @@ void zuc_nxa6_lanes_start(zuc_nxa6_lane_tags *t, unsigned mask, const uint32_t (
 
 void zuc_nxa6_lanes_finish(zuc_nxa6_lane_tags *t, unsigned mask, uint8_t (*tags)[16])
 {
-    uint64_t a[ZUC_LANES_MAX][2], q[ZUC_LANES_MAX][2], s[ZUC_LANES_MAX][2];
-    unsigned lane[ZUC_LANES_MAX];
-    size_t n = 0;
-    for (unsigned m = mask; m; m &= m - 1, n++) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        lane[n] = l;
-        a[n][0] = t->s.acc[l][0] ^ t->lengths[l][0];
-        a[n][1] = t->s.acc[l][1] ^ t->lengths[l][1];
-        memcpy(q[n], t->q[l], sizeof q[n]);
-    }
-    zuc_polyval_dots(t->pv, s, (const uint64_t(*)[2])a, (const uint64_t(*)[2])q, n);
-    for (size_t i = 0; i < n; i++) {
-        zuc_store_le64(tags[lane[i]], s[i][0] ^ t->p[lane[i]][0]);
-        zuc_store_le64(tags[lane[i]] + 8, s[i][1] ^ t->p[lane[i]][1]);
-    }
-    zuc_wipe(a, n * sizeof a[0]);
-    zuc_wipe(q, n * sizeof q[0]);
-    zuc_wipe(s, n * sizeof s[0]);
+    t->pv->lanes_finish(&t->s, mask, (const uint64_t(*)[2])t->lengths, tags);
 }
 
 int zuc_ct_differ(const uint8_t *a, const uint8_t *b, size_t n)

@@ -38,7 +38,6 @@ ZUC_INTERNAL void zuc_nxa6_tags(const uint32_t (*hqp)[12], const uint8_t *const 
 typedef struct {
     const zuc_polyval_impl *pv;
     zuc_polyval_lanes s;
-    uint64_t q[ZUC_LANES_MAX][2], p[ZUC_LANES_MAX][2];
     uint64_t lengths[ZUC_LANES_MAX][2]; /* LE64(bits of C), LE64(bits of A) */
 } zuc_nxa6_lane_tags;
 

@@ -31,14 +31,16 @@ typedef struct {
     unsigned form;
 } zuc_polyval;
 
-/* Hashes that go along with the lanes (ZUC_LANES_MAX of them): the
- * ciphertext of ZUC-NCA6 encryption hashed as the lanes write it. Lane l's
- * powers H_1..H_4, their multiples by x^-64, and its sum so far, laid out
- * power by power so that four lanes' values are one 64-byte load. */
+/* Tags made along with the lanes (ZUC_LANES_MAX of them): the ciphertext
+ * of ZUC-NCA6 encryption hashed as the lanes write it. Lane l's powers
+ * H_1..H_4, their multiples by x^-64, its sum so far, and the Q and P of
+ * its tag, laid out so that four lanes' values are one 64-byte load. */
 typedef struct {
     _Alignas(64) uint64_t h[4][ZUC_LANES_MAX][2]; /* h[p - 1][l] = H_p of lane l */
     _Alignas(64) uint64_t k[4][ZUC_LANES_MAX][2]; /* k[p - 1][l] = H_p x^-64 */
     _Alignas(64) uint64_t acc[ZUC_LANES_MAX][2];
+    _Alignas(64) uint64_t q[ZUC_LANES_MAX][2];
+    _Alignas(64) uint64_t p[ZUC_LANES_MAX][2];
 } zuc_polyval_lanes;
 
 typedef struct {
@@ -66,20 +68,23 @@ typedef struct {
      * absorb one at a time: with key powers and fewer reductions, that is
      * faster once the set-up is shared by enough blocks (measured). */
     size_t many_most;
-    /* Optional (NULL: the tags are made after the lanes, by many): hashes
-     * beside the lanes. For the lanes of mask, lanes_start takes the key of
-     * lane l from key_words[l][0..3], the keystream words of NIA6 / NCA6's
-     * H (the key's bytes are their big-endian bytes), makes its powers and
-     * sets acc[l] = 0 (key_words is read for every lane); lanes_steps
+    /* Optional (NULL: the tags are made after the lanes, by many): tags
+     * made beside the lanes. For the lanes of mask, lanes_start takes H, Q
+     * and P of lane l from its first twelve keystream words, words[l][0..12)
+     * (each value the big-endian bytes of four words; words is read for
+     * every lane), makes the powers of H and sets acc[l] = 0; lanes_steps
      * continues acc[l] over `steps` 64-byte steps at at[l], the same number
      * for every lane; lanes_tail over the nbytes[l] <= 64 bytes at at[l]
-     * (the last block zero-padded; 0: acc[l] unchanged). Lanes outside the
-     * mask keep everything; their at[] is not read. */
-    void (*lanes_start)(zuc_polyval_lanes *s, unsigned mask, const uint32_t (*key_words)[16]);
+     * (the last block zero-padded; 0: acc[l] unchanged); lanes_finish makes
+     * tags[l] = dot(acc[l] ^ lengths[l], Q) ^ P. Lanes outside the mask keep
+     * everything; their at[], lengths[] and tags[] are not touched. */
+    void (*lanes_start)(zuc_polyval_lanes *s, unsigned mask, const uint32_t (*words)[16]);
     void (*lanes_steps)(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[],
                         size_t steps);
     void (*lanes_tail)(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[],
                        const size_t nbytes[]);
+    void (*lanes_finish)(const zuc_polyval_lanes *s, unsigned mask, const uint64_t lengths[][2],
+                         uint8_t (*tags)[16]);
 } zuc_polyval_impl;
 
 /* The versions built in, best first, NULL-terminated (the tests run each). */

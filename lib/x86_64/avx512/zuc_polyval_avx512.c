@@ -538,27 +538,27 @@ static inline uint64_t bytes_of(unsigned four)
     return m;
 }
 
-/* The keys of lanes 4r..4r+3 from their keystream words: each word's
- * bytes in big-endian order. */
-static inline v512 lane_keys(const uint32_t (*key_words)[16], int r)
+/* Keystream words 4i..4i+3 of lanes 4r..4r+3 as field elements: each
+ * word's bytes in big-endian order (i = 0, 1, 2: H, Q, P). */
+static inline v512 lane_values(const uint32_t (*words)[16], int r, int i)
 {
-    const uint8_t *const at[LANES] = { (const uint8_t *)key_words[LANES * r],
-                                       (const uint8_t *)key_words[LANES * r + 1],
-                                       (const uint8_t *)key_words[LANES * r + 2],
-                                       (const uint8_t *)key_words[LANES * r + 3] };
+    const uint8_t *const at[LANES] = { (const uint8_t *)words[LANES * r],
+                                       (const uint8_t *)words[LANES * r + 1],
+                                       (const uint8_t *)words[LANES * r + 2],
+                                       (const uint8_t *)words[LANES * r + 3] };
     const v512 swap =
         _mm512_broadcast_i32x4(_mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-    return _mm512_shuffle_epi8(blocks_whole(at, 0), swap);
+    return _mm512_shuffle_epi8(blocks_whole(at, i), swap);
 }
 
 /* Every register's powers made together (four chains of products side by
  * side, not one after the other), kept for the lanes of mask. */
-static void lanes_start_avx512(zuc_polyval_lanes *s, unsigned mask, const uint32_t (*key_words)[16])
+static void lanes_start_avx512(zuc_polyval_lanes *s, unsigned mask, const uint32_t (*words)[16])
 {
     v512 hp[4][LANE_REGS], kp[4][LANE_REGS];
 #pragma GCC unroll 4
     for (int r = 0; r < LANE_REGS; r++) {
-        hp[0][r] = lane_keys(key_words, r);
+        hp[0][r] = lane_values(words, r, 0);
         kp[0][r] = fold(hp[0][r]);
     }
 #pragma GCC unroll 4
@@ -580,6 +580,24 @@ static void lanes_start_avx512(zuc_polyval_lanes *s, unsigned mask, const uint32
             _mm512_mask_storeu_epi8(s->k[q] + LANES * r, m, kp[q][r]);
         }
         _mm512_mask_storeu_epi8(s->acc + LANES * r, m, _mm512_setzero_si512());
+        _mm512_mask_storeu_epi8(s->q + LANES * r, m, lane_values(words, r, 1));
+        _mm512_mask_storeu_epi8(s->p + LANES * r, m, lane_values(words, r, 2));
+    }
+}
+
+static void lanes_finish_avx512(const zuc_polyval_lanes *s, unsigned mask,
+                                const uint64_t lengths[][2], uint8_t (*tags)[16])
+{
+    for (int r = 0; r < LANE_REGS; r++) {
+        unsigned four = lanes_in(mask, r);
+        if (!four)
+            continue;
+        int l = LANES * r;
+        v512 a = _mm512_xor_si512(_mm512_loadu_si512(s->acc + l),
+                                  _mm512_maskz_loadu_epi8(bytes_of(four), lengths + l));
+        v512 q = _mm512_loadu_si512(s->q + l);
+        v512 tag = _mm512_xor_si512(kdot(a, q, fold(q)), _mm512_loadu_si512(s->p + l));
+        _mm512_mask_storeu_epi8(tags + l, bytes_of(four), tag);
     }
 }
 
@@ -667,11 +685,67 @@ static inline v512 tail_blocks(unsigned four, int r, const uint8_t *const at[],
     return x;
 }
 
-/* A block at a time (the lanes end apart), every register's block t
- * before any register's block t + 1: four chains of products side by side. */
+/* Block t of a lane's n bytes (n > 16 t), the last one zero-padded. */
+static inline __m128i lane_block(const uint8_t *p, size_t n, unsigned t)
+{
+    size_t left = n - 16 * t;
+    if (left >= 16)
+        return _mm_loadu_si128((const __m128i *)(p + 16 * t));
+    return _mm512_castsi512_si128(_mm512_maskz_loadu_epi8(bytes_mask(left), p + 16 * t));
+}
+
+/* A tail of the same n bytes (1..64) in every lane of the mask, the usual
+ * case: its b blocks against H_b .. H_1, one reduction. */
+static void equal_tail(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[], size_t n)
+{
+    unsigned b = (unsigned)zuc_polyval_blocks(n);
+    for (int r = 0; r < LANE_REGS; r++) {
+        if (!lanes_in(mask, r))
+            continue;
+        const uint8_t *p[LANES];
+        register_pointers(p, mask, r, at);
+        int l = LANES * r;
+        ksum w = { _mm512_loadu_si512(s->acc + l), _mm512_setzero_si512() };
+        for (unsigned t = 0; t < b; t++) {
+            v512 x = _mm512_castsi128_si512(lane_block(p[0], n, t));
+            x = _mm512_inserti32x4(x, lane_block(p[1], n, t), 1);
+            x = _mm512_inserti32x4(x, lane_block(p[2], n, t), 2);
+            x = _mm512_inserti32x4(x, lane_block(p[3], n, t), 3);
+            v512 h = _mm512_loadu_si512(s->h[b - 1 - t] + l);
+            v512 k = _mm512_loadu_si512(s->k[b - 1 - t] + l);
+            if (t == 0) {
+                x = _mm512_xor_si512(x, w.lo);
+                w.lo = _mm512_setzero_si512();
+            }
+            w.lo = xor3(w.lo, _mm512_clmulepi64_epi128(x, k, 0x00),
+                        _mm512_clmulepi64_epi128(x, h, 0x01));
+            w.hi = xor3(w.hi, _mm512_clmulepi64_epi128(x, k, 0x10),
+                        _mm512_clmulepi64_epi128(x, h, 0x11));
+        }
+        _mm512_mask_storeu_epi8(s->acc + l, bytes_of(lanes_in(mask, r)), kreduce(w));
+    }
+}
+
+/* Unequal tails a block at a time (the lanes end apart), every register's
+ * block t before any register's block t + 1: four chains of products side
+ * by side. */
 static void lanes_tail_avx512(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const at[],
                               const size_t nbytes[])
 {
+    if (!mask)
+        return;
+    size_t n = nbytes[__builtin_ctz(mask)];
+    int equal = 1;
+    for (unsigned m = mask, l; m; m &= m - 1) {
+        l = (unsigned)__builtin_ctz(m);
+        equal &= nbytes[l] == n;
+    }
+    if (equal && n == 0)
+        return;
+    if (equal) {
+        equal_tail(s, mask, at, n);
+        return;
+    }
     v512 acc[LANE_REGS];
     for (int r = 0; r < LANE_REGS; r++)
         acc[r] = _mm512_loadu_si512(s->acc + LANES * r);
@@ -710,4 +784,5 @@ const zuc_polyval_impl zuc_polyval_vpclmul512 = {
     .lanes_start = lanes_start_avx512,
     .lanes_steps = lanes_steps_avx512,
     .lanes_tail = lanes_tail_avx512,
+    .lanes_finish = lanes_finish_avx512,
 };
