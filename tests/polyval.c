@@ -4,9 +4,12 @@
  * VPCLMULQDQ, PCLMULQDQ, PMULL, portable; and the 512-bit one through SIMDe
  * where the tests have it) against a bit-by-bit model of this file on random
  * keys, every length 0..1100 bytes and random lengths to 9000, in one piece
- * or two, with key powers made for the message or for a longer one; and
- * the versions that hash many messages side by side, each with its own key.
- * Calls libzuc's internal functions: needs a static libzuc. */
+ * or two, with key powers made for the message or for a longer one; the
+ * versions that hash many messages side by side, each with its own key;
+ * the tags made beside the lanes, alone and inside ZUC-NCA6 encryption
+ * (every pairing of the AVX-512 lanes and the 512-bit version, native and
+ * through SIMDe) against the reference. Calls libzuc's internal functions:
+ * needs a static libzuc. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +28,9 @@
 
 #if defined(ZUCBENCH_POLYVAL_EMULATED)
 extern const zuc_polyval_impl zuc_polyval_vpclmul512_emu;
+#endif
+#if defined(ZUCBENCH_LANES_EMULATED)
+extern const zuc_impl zuc_impl_avx512_emu;
 #endif
 
 static uint64_t le64(const uint8_t *p)
@@ -273,6 +279,71 @@ static void check_one(const zuc_polyval_impl *pv)
         check_lanes(pv);
 }
 
+/* ZUC-NCA6 encryption with the tags made beside the lanes, im's lanes and
+ * pv's tags (zuc_lanes_nca6_encrypt), against the reference one message at
+ * a time: 40 batches of 1..40 jobs, lengths 0..700 bytes (one in eight to
+ * 3000), associated data 0..300 bytes, tags of 4..16 bytes. */
+static void check_nca6_beside(const zuc_impl *im, const zuc_polyval_impl *pv)
+{
+    enum { MOST = 40, LONGEST = 3000 };
+    static uint8_t in[MOST][LONGEST], out[MOST][LONGEST], want[MOST][LONGEST], aad[MOST][300];
+    uint8_t keys[MOST][32], ivs[MOST][16], tags[MOST][16], want_tags[MOST][16];
+    zuc_nca6_job jobs[MOST];
+    size_t good = 0, total = 0;
+    for (int round = 0; round < 40; round++) {
+        size_t n = 1 + (size_t)rng_below(MOST);
+        for (size_t i = 0; i < n; i++) {
+            size_t len = rng_below(8) ? (size_t)rng_below(701) : (size_t)rng_below(LONGEST + 1);
+            size_t aad_bytes = (size_t)rng_below(301), tag_bytes = 4 + (size_t)rng_below(13);
+            rng_fill(keys[i], 32);
+            rng_fill(ivs[i], 16);
+            rng_fill(in[i], len);
+            rng_fill(aad[i], aad_bytes);
+            jobs[i] = (zuc_nca6_job){ keys[i], 0,      0,   0,       ivs[i],    aad[i], aad_bytes,
+                                      in[i],   out[i], len, tags[i], tag_bytes, NULL };
+        }
+        use_impl("ref");
+        for (size_t i = 0; i < n; i++)
+            zuc_nca6_encrypt_iv(keys[i], ivs[i], aad[i], jobs[i].aad_bytes, in[i], want[i],
+                                jobs[i].length_bytes, want_tags[i], jobs[i].tag_bytes);
+        zuc_lanes_nca6_encrypt(im, pv, jobs, n);
+        for (size_t i = 0; i < n; i++, total++)
+            good += memcmp(out[i], want[i], jobs[i].length_bytes) == 0 &&
+                    memcmp(tags[i], want_tags[i], jobs[i].tag_bytes) == 0;
+    }
+    printf("nca6 tags beside the lanes %-10s %-14s %zu/%zu ok\n", im->name, pv->name, good, total);
+    check_count(good == total);
+}
+
+/* Every pairing of lanes and POLYVAL version that makes the tags beside the
+ * lanes, native where this CPU has them and emulated (SIMDe) everywhere. */
+static void check_nca6_pairings(void)
+{
+    const zuc_impl *lanes[] = {
+#if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
+        &zuc_impl_avx512_gfni,
+#endif
+#if defined(ZUCBENCH_LANES_EMULATED)
+        &zuc_impl_avx512_emu,
+#endif
+        NULL
+    };
+    const zuc_polyval_impl *versions[] = {
+#if defined(__x86_64__) && !defined(ZUC_NO_AVX512)
+        &zuc_polyval_vpclmul512,
+#endif
+#if defined(ZUCBENCH_POLYVAL_EMULATED)
+        &zuc_polyval_vpclmul512_emu,
+#endif
+        NULL
+    };
+    for (size_t i = 0; lanes[i]; i++)
+        for (size_t j = 0; versions[j]; j++)
+            if (lanes[i]->usable() && versions[j]->usable() && versions[j]->lanes_start &&
+                lanes[i]->lanes_xor_partial && lanes[i]->block_words == 16)
+                check_nca6_beside(lanes[i], versions[j]);
+}
+
 /* Under valgrind: 1 if some bit of p[0 .. n) is undefined (a secret
  * reached it); outside valgrind, 1. */
 static int tainted(const void *p, size_t n)
@@ -413,5 +484,6 @@ int main(int argc, char **argv)
     /* the 512-bit version through SIMDe, on any x86-64 */
     check_one(&zuc_polyval_vpclmul512_emu);
 #endif
+    check_nca6_pairings();
     return check_report("polyval");
 }

@@ -236,7 +236,13 @@ ZUC_INTERNAL void zuc_lanes_zuc256_mac(const zuc_impl *im, int version, const zu
                                        size_t n);
 ZUC_INTERNAL void zuc_lanes_nea6(const zuc_impl *im, const zuc_nea6_job *jobs, size_t n);
 ZUC_INTERNAL void zuc_lanes_nia6(const zuc_impl *im, const zuc_nia6_job *jobs, size_t n);
-ZUC_INTERNAL void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n);
+/* pv: a POLYVAL version (zuc_polyval.h; zuc_polyval_active() in the
+ * library, others in the tests) that makes the tags beside the lanes where
+ * it and im can; otherwise they are made after the lanes, with
+ * zuc_polyval_active(). */
+struct zuc_polyval_impl;
+ZUC_INTERNAL void zuc_lanes_nca6_encrypt(const zuc_impl *im, const struct zuc_polyval_impl *pv,
+                                         const zuc_nca6_job *jobs, size_t n);
 /* Sets ok[i] to 1 for the jobs whose tag verifies, and decrypts those only. */
 ZUC_INTERNAL void zuc_lanes_nca6_decrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n,
                                          uint8_t *ok);

@@ -734,10 +734,10 @@ static int one_pass(const zuc_impl *im, const zuc_polyval_impl *pv)
            im->lanes <= ZUC_LANES_MAX;
 }
 
-void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_nca6_job *jobs, size_t n)
+void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_polyval_impl *pv,
+                            const zuc_nca6_job *jobs, size_t n)
 {
     crypt_batch b = { .jobs = jobs, .n = n, .source = nca6_source, .length_of = nca6_length };
-    const zuc_polyval_impl *pv = zuc_polyval_active();
     if (!one_pass(im, pv)) {
         lanes_tagged(im, &b, sizeof *jobs, nca6_encrypted, nca6_put, 0);
         return;

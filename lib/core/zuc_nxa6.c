@@ -355,7 +355,7 @@ int zuc_nca6_encrypt_n(const zuc_nca6_job *jobs, size_t n)
         return rc;
     const zuc_impl *im = zuc_active_impl_n();
     if (im->lanes > 1) {
-        zuc_lanes_nca6_encrypt(im, jobs, n);
+        zuc_lanes_nca6_encrypt(im, zuc_polyval_active(), jobs, n);
         return ZUC_OK;
     }
     for (size_t i = 0; i < n; i++) {

@@ -43,7 +43,7 @@ typedef struct {
     _Alignas(64) uint64_t p[ZUC_LANES_MAX][2];
 } zuc_polyval_lanes;
 
-typedef struct {
+typedef struct zuc_polyval_impl {
     const char *name;
     int (*usable)(void); /* CPU and OS support */
     /* A new hash with key h (acc = 0) for data of at most nblocks 16-byte
