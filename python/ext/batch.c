@@ -32,6 +32,7 @@ static int batch_begin(batch *b, PyObject *messages, size_t job_size)
     b->results = NULL;
     b->jobs = NULL;
     b->pool.views = NULL;
+    b->pool.held = NULL;
     if (zpy_messages(messages, "messages", &b->messages, &b->n) < 0) {
         return -1;
     }

@@ -222,8 +222,10 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
         return NULL;
     }
     if (a->size < 0 && PyBytes_CheckExact(o)) { /* the common case, without calls */
-        zpy_bytes_view(o, view);
-        pool->count++;
+        char *bytes;
+        PyBytes_AsStringAndSize(o, &bytes, &view->len); /* cannot fail on exact bytes */
+        view->buf = bytes;
+        pool->held[pool->count++] = Py_NewRef(o);
         return view;
     }
     Py_INCREF(o); /* across an exporter's code; the view holds its own */
@@ -232,7 +234,7 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
     if (rc < 0) {
         return NULL;
     }
-    pool->count++;
+    pool->held[pool->count++] = NULL;
     return view;
 }
 
@@ -283,7 +285,7 @@ uint8_t *zpy_barg_out(const zpy_barg *a, Py_ssize_t i, zpy_pool *pool, Py_ssize_
     if (rc < 0) {
         return NULL;
     }
-    pool->count++;
+    pool->held[pool->count++] = NULL;
     return view->buf;
 }
 
@@ -292,7 +294,12 @@ int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)
     pool->count = 0;
     pool->cap = cap;
     pool->views = zpy_scratch_alloc((size_t)(cap > 0 ? cap : 1) * sizeof(Py_buffer));
-    if (!pool->views) {
+    pool->held = zpy_scratch_alloc((size_t)(cap > 0 ? cap : 1) * sizeof(PyObject *));
+    if (!pool->views || !pool->held) {
+        zpy_scratch_free(pool->views);
+        zpy_scratch_free(pool->held);
+        pool->views = NULL;
+        pool->held = NULL;
         PyErr_NoMemory();
         return -1;
     }
@@ -302,9 +309,15 @@ int zpy_pool_init(zpy_pool *pool, Py_ssize_t cap)
 void zpy_pool_release(zpy_pool *pool)
 {
     for (Py_ssize_t i = 0; i < pool->count; i++) {
-        zpy_view_release(&pool->views[i]);
+        if (pool->held[i]) {
+            Py_DECREF(pool->held[i]);
+        } else {
+            zpy_view_release(&pool->views[i]);
+        }
     }
     zpy_scratch_free(pool->views);
+    zpy_scratch_free(pool->held);
     pool->views = NULL;
+    pool->held = NULL;
     pool->count = 0;
 }

@@ -35,9 +35,12 @@ typedef struct {
     size_t copies_bytes;
 } zpy_barg;
 
-/* The buffers held during a call. */
+/* The buffers held during a call: views[i], or for an exact bytes object
+ * (the common case) only its reference, held[i], and its pointer and
+ * length in views[i] (the other fields not written). */
 typedef struct {
     Py_buffer *views;
+    PyObject **held; /* NULL where views[i] is a whole view to release */
     Py_ssize_t count;
     Py_ssize_t cap;
 } zpy_pool;
