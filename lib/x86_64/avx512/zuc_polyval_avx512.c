@@ -6,7 +6,10 @@
  * The arithmetic is zuc_polyval_pclmul.c's, in each 128-bit lane: dot(a, b)
  * = a * b * x^-128 as a schoolbook product (four multiplications: on the
  * CPUs that have this, the shuffles of Karatsuba's middle term would take
- * the same port) and two Montgomery folds by 0xC200000000000000.
+ * the same port) and two Montgomery folds by 0xC200000000000000. Where a
+ * power's multiple by x^-64 is kept beside it (many messages side by side,
+ * and the tags beside the lanes), a product has no middle term and a sum of
+ * products one fold (kmul2, kreduce).
  *
  * Short hashes (16 blocks or fewer in all) take one reduction, each block
  * against its own power (a load of consecutive powers H_n..H_1). Longer
