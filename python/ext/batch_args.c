@@ -252,7 +252,13 @@ const uint8_t *zpy_barg_fixed(zpy_barg *a, Py_ssize_t i)
     char *bytes;
     Py_ssize_t len;
     if (PyBytes_CheckExact(o) && PyBytes_AsStringAndSize(o, &bytes, &len) == 0 && len == a->size) {
-        memcpy(copy, bytes, (size_t)len); /* no Python code runs: no reference needed */
+        if (len == 32) { /* the key sizes as copies of a known size, not a call */
+            memcpy(copy, bytes, 32);
+        } else if (len == 16) {
+            memcpy(copy, bytes, 16);
+        } else {
+            memcpy(copy, bytes, (size_t)len); /* no Python code runs: no reference needed */
+        }
         return copy;
     }
     Py_INCREF(o); /* across an exporter's code */
