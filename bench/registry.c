@@ -101,8 +101,10 @@ const bench_entry *bench_registry(size_t *count)
 static size_t tag_bytes_of(bench_output_kind kind)
 {
     switch (kind) {
-    case OUT_TAG4: return 4;
-    case OUT_TAG8: return 8;
+    case OUT_TAG4:
+    case OUT_SEALED4: return 4;
+    case OUT_TAG8:
+    case OUT_SEALED8: return 8;
     case OUT_TAG16:
     case OUT_SEALED16: return 16;
     default: return 0;
@@ -112,8 +114,8 @@ static size_t tag_bytes_of(bench_output_kind kind)
 /* The bytes a message of len bytes makes: its ciphertext, its tag, or both. */
 static size_t out_bytes(bench_output_kind kind, size_t len)
 {
-    if (kind == OUT_SEALED16)
-        return len + 16;
+    if (kind == OUT_SEALED4 || kind == OUT_SEALED8 || kind == OUT_SEALED16)
+        return len + tag_bytes_of(kind);
     return kind == OUT_CIPHERTEXT ? len : tag_bytes_of(kind);
 }
 

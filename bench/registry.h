@@ -27,8 +27,17 @@ typedef struct {
     uint8_t *in_base, *out_base;
 } bench_batch;
 
-/* OUT_SEALED16: authenticated encryption, the ciphertext then a 16-byte tag. */
-typedef enum { OUT_CIPHERTEXT, OUT_TAG4, OUT_TAG8, OUT_TAG16, OUT_SEALED16 } bench_output_kind;
+/* OUT_SEALED4/8/16: authenticated encryption, the ciphertext then a tag of
+ * 4, 8 or 16 bytes. */
+typedef enum {
+    OUT_CIPHERTEXT,
+    OUT_TAG4,
+    OUT_TAG8,
+    OUT_TAG16,
+    OUT_SEALED4,
+    OUT_SEALED8,
+    OUT_SEALED16
+} bench_output_kind;
 
 typedef struct bench_entry {
     const char *algorithm; /* "128-eea3", "128-eia3", "zuc-256", "zuc-256-mac32", ... */

@@ -45,7 +45,8 @@
 
 #define ALGORITHMS                                                                           \
     "ALG: 128-eea3 128-eia3 zuc-256 zuc-256-mac32 zuc-256-mac64 zuc-256-mac128,\n"           \
-    "zuc-nea6 zuc-nia6-32 zuc-nia6-64 zuc-nia6-128 zuc-nca6 (ZUC-256 of 2023), the peers\n"  \
+    "zuc-nea6 zuc-nia6-32 zuc-nia6-64 zuc-nia6-128 zuc-nca6-32 zuc-nca6-64 zuc-nca6\n"       \
+    "(ZUC-256 of 2023; zuc-nca6: a 128-bit tag), the peers\n"                                \
     "128-eea1 128-eia1 128-eea2 128-eia2 hc-128 rabbit salsa20-12 sosemanuk aes-128-ctr\n"   \
     "sm4-ctr chacha20 mickey-128 trivium grain-128 enocoro-128v2, the AEADs aes-256-gcm\n"   \
     "chacha20-poly1305 (see `zucbench list`), or all (names match ignoring case, '-', '_'\n" \

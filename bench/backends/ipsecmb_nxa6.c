@@ -147,10 +147,10 @@ static int run_nca6(const bench_batch *b)
     int rc = 0;
     for (size_t i = 0; i < b->n; i++) {
         _Alignas(16) uint8_t iv[16];
-        iv_of(iv, ZUC_NCA6, 16, b, i);
+        iv_of(iv, ZUC_NCA6, b->tag_bytes, b, i);
         rc |= ipsecmb_nca6_encrypt(b->keys + 32 * i, iv, b->aad + BENCH_AAD_BYTES * i,
                                    BENCH_AAD_BYTES, b->msg[i], b->out[i], b->len[i],
-                                   b->out[i] + b->len[i], 16);
+                                   b->out[i] + b->len[i], b->tag_bytes);
     }
     return rc;
 }
@@ -183,9 +183,10 @@ static void fill_nia6_of(IMB_JOB *job, const bench_batch *b, size_t m)
 static void fill_nca6_of(IMB_JOB *job, const bench_batch *b, size_t m)
 {
     uint8_t *iv = iv_slot(m);
-    iv_of(iv, ZUC_NCA6, 16, b, m);
+    iv_of(iv, ZUC_NCA6, b->tag_bytes, b, m);
     fill_nca6(job, IMB_DIR_ENCRYPT, b->keys + 32 * m, iv, b->aad + BENCH_AAD_BYTES * m,
-              BENCH_AAD_BYTES, b->msg[m], b->out[m], b->len[m], b->out[m] + b->len[m], 16);
+              BENCH_AAD_BYTES, b->msg[m], b->out[m], b->len[m], b->out[m] + b->len[m],
+              b->tag_bytes);
 }
 
 static int run_nea6_jobs(const bench_batch *b)
@@ -261,6 +262,8 @@ void bench_register_ipsecmb_nxa6(void)
         { "zuc-nia6-32", OUT_TAG4, NIA6_MAX_BYTES, run_nia6, run_nia6_jobs },
         { "zuc-nia6-64", OUT_TAG8, NIA6_MAX_BYTES, run_nia6, run_nia6_jobs },
         { "zuc-nia6-128", OUT_TAG16, NIA6_MAX_BYTES, run_nia6, run_nia6_jobs },
+        { "zuc-nca6-32", OUT_SEALED4, IPSECMB_NCA6_MAX_BYTES, run_nca6, run_nca6_jobs },
+        { "zuc-nca6-64", OUT_SEALED8, IPSECMB_NCA6_MAX_BYTES, run_nca6, run_nca6_jobs },
         { "zuc-nca6", OUT_SEALED16, IPSECMB_NCA6_MAX_BYTES, run_nca6, run_nca6_jobs },
     };
     const char *absent = ipsecmb_nxa6_unavailable();

@@ -114,7 +114,7 @@ static int nca6_group(const bench_batch *b, size_t first, size_t k)
                                   .out = b->out[m],
                                   .length_bytes = b->len[m],
                                   .tag = b->out[m] + b->len[m],
-                                  .tag_bytes = 16 };
+                                  .tag_bytes = b->tag_bytes };
     return zuc_nca6_encrypt_n(jobs, k);
 }
 
@@ -226,6 +226,8 @@ void bench_register_libzuc(void)
         { "zuc-nia6-32", OUT_TAG4, run_nia6, NULL, NULL },
         { "zuc-nia6-64", OUT_TAG8, run_nia6, NULL, NULL },
         { "zuc-nia6-128", OUT_TAG16, run_nia6, NULL, NULL },
+        { "zuc-nca6-32", OUT_SEALED4, run_nca6, NULL, NULL },
+        { "zuc-nca6-64", OUT_SEALED8, run_nca6, NULL, NULL },
         { "zuc-nca6", OUT_SEALED16, run_nca6, NULL, NULL },
     };
     for (size_t a = 0; a < sizeof algs / sizeof algs[0]; a++)
