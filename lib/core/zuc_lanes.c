@@ -743,6 +743,8 @@ void zuc_lanes_nca6_encrypt(const zuc_impl *im, const zuc_polyval_impl *pv,
         return;
     }
     lane_tagging tagging;
+    if (n < im->lanes) /* lanes no job starts are read beside the others: defined */
+        memset(&tagging.t.s, 0, sizeof tagging.t.s);
     tagging.t.pv = pv;
     tagging.segments = nca6_encrypted;
     tagging.put = nca6_put;
