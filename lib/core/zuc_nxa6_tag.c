@@ -197,13 +197,10 @@ void zuc_nxa6_lanes_start(zuc_nxa6_lane_tags *t, unsigned mask, const uint32_t (
     for (unsigned l; long_aad; long_aad &= long_aad - 1) {
         l = (unsigned)__builtin_ctz(long_aad);
         zuc_polyval p;
-        uint64_t h[2];
-        element_of(h, head[l]);
-        t->pv->start(&p, h, zuc_polyval_blocks(aad_bytes[l]));
+        zuc_nxa6_tag_start(t->pv, &p, head[l], aad_bytes[l], 0);
         t->pv->absorb(&p, aad[l], aad_bytes[l]);
         memcpy(t->s.acc[l], p.acc, sizeof p.acc);
         zuc_polyval_wipe(&p);
-        zuc_wipe(h, sizeof h);
     }
 }
 
