@@ -47,11 +47,33 @@ static int batch_begin(batch *b, PyObject *messages, size_t job_size)
     return 0;
 }
 
+/* The messages as a batch argument (their list or tuple, held by the batch). */
+static zpy_barg messages_arg(const batch *b)
+{
+    return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };
+}
+
 /* Room for the buffers of the messages and of nseq other arguments given
- * as one per message (a sequence); 0 or -1. */
+ * as one per message (a sequence), and the messages' buffers, all read in
+ * one loop (batch_message); 0 or -1. */
 static int batch_pool(batch *b, int nseq)
 {
-    return zpy_pool_init(&b->pool, b->n * (1 + nseq));
+    if (zpy_pool_init(&b->pool, b->n * (1 + nseq)) < 0) {
+        return -1;
+    }
+    zpy_barg msgs = messages_arg(b);
+    for (Py_ssize_t i = 0; i < b->n; i++) {
+        if (!zpy_barg_buffer(&msgs, i, &b->pool)) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The buffer of message i (held by the pool since batch_pool). */
+static const Py_buffer *batch_message(const batch *b, Py_ssize_t i)
+{
+    return &b->pool.views[i];
 }
 
 /* How many of the arguments hold a buffer per message in the pool. */
@@ -142,21 +164,14 @@ typedef struct {
     uint8_t direction;
 } head_job;
 
-static int head_at(head *h, Py_ssize_t i, head_job *j)
+/* Message i's leading arguments (read and checked by head_init). */
+static head_job head_at(const head *h, Py_ssize_t i)
 {
-    long long count, bearer, direction;
-    const uint8_t *key = zpy_barg_fixed(&h->keys, i);
-    if (!key || zpy_barg_int(&h->counts, i, &count) < 0 ||
-        zpy_barg_int(&h->bearers, i, &bearer) < 0 ||
-        zpy_barg_int(&h->directions, i, &direction) < 0) {
-        return -1;
-    }
-    j->key = key;
-    j->count = (uint32_t)count;
-    j->bearer = (uint8_t)bearer;
-    j->direction = (uint8_t)direction;
-    j->iv = h->by_iv ? zpy_barg_fixed(&h->ivs, i) : NULL;
-    return h->by_iv && !j->iv ? -1 : 0;
+    return (head_job){ .key = zpy_barg_fixed(&h->keys, i),
+                       .iv = h->by_iv ? zpy_barg_fixed(&h->ivs, i) : NULL,
+                       .count = (uint32_t)zpy_barg_int(&h->counts, i),
+                       .bearer = (uint8_t)zpy_barg_int(&h->bearers, i),
+                       .direction = (uint8_t)zpy_barg_int(&h->directions, i) };
 }
 
 /* The bits of message i: bits[i] (or the one bits for all) if given, else
@@ -166,12 +181,6 @@ static int bits_at(const zpy_barg *bits, Py_ssize_t i, const Py_buffer *msg, siz
 {
     return zpy_bits(zpy_barg_item(bits, i), zpy_barg_name(bits, i), ZPY_ITEM("messages", i),
                     msg->len, max, out);
-}
-
-/* The messages as a batch argument (their list or tuple, held by the batch). */
-static zpy_barg messages_arg(const batch *b)
-{
-    return (zpy_barg){ .name = "messages", .seq = b->messages, .size = -1 };
 }
 
 /* libzuc's many-message calls. */
@@ -307,15 +316,11 @@ static PyObject *bit_cipher_many(PyObject **slots, const zpy_sig *sig, int nea6,
     if (batch_pool(&b, sequences(per_message, 3)) < 0) {
         goto done;
     }
-    zpy_barg msgs = messages_arg(&b);
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        head_job j;
+        head_job j = head_at(&h, i);
         size_t nbits;
-        if (head_at(&h, i, &j) < 0) {
-            goto done;
-        }
-        const Py_buffer *msg = zpy_barg_buffer(&msgs, i, &b.pool);
-        if (!msg || bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
+        const Py_buffer *msg = batch_message(&b, i);
+        if (bits_at(&bits, i, msg, max_bits, &nbits) < 0) {
             goto done;
         }
         Py_ssize_t need = (Py_ssize_t)((nbits + 7) / 8);
@@ -372,14 +377,12 @@ static PyObject *eia3_many_call(PyObject **slots, const zpy_sig *sig)
     if (batch_pool(&b, sequences(per_message, 1)) < 0) {
         goto done;
     }
-    zpy_barg msgs = messages_arg(&b);
     zuc_eia3_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        head_job j;
+        head_job j = head_at(&h, i);
         size_t nbits;
-        const Py_buffer *msg;
-        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
-            bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
+        const Py_buffer *msg = batch_message(&b, i);
+        if (bits_at(&bits, i, msg, ZUC_EIA3_MAX_BITS, &nbits) < 0) {
             goto done;
         }
         jobs[i] =
@@ -430,17 +433,12 @@ static PyObject *nia6_many_call(PyObject **slots, const zpy_sig *sig)
     if (batch_pool(&b, sequences(per_message, 2)) < 0) {
         goto done;
     }
-    zpy_barg msgs = messages_arg(&b);
     zuc_nia6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        head_job j;
-        long long tag_bytes;
-        const Py_buffer *msg;
+        head_job j = head_at(&h, i);
+        long long tag_bytes = zpy_barg_int(&tags, i);
+        const Py_buffer *msg = batch_message(&b, i);
         uint8_t *tag;
-        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
-            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
-            goto done;
-        }
         if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC_NXA6_MAX_BYTES) < 0 ||
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
@@ -499,16 +497,13 @@ static PyObject *nca6_many(PyObject **slots, const zpy_sig *sig, int decrypt, in
     if (batch_pool(&b, sequences(per_message, 4)) < 0) {
         goto done;
     }
-    zpy_barg msgs = messages_arg(&b);
     zuc_nca6_job *jobs = b.jobs;
     for (Py_ssize_t i = 0; i < b.n; i++) {
-        head_job j;
-        long long tag_bytes;
-        const Py_buffer *msg;
+        head_job j = head_at(&h, i);
+        long long tag_bytes = zpy_barg_int(&tags, i);
+        const Py_buffer *msg = batch_message(&b, i);
         const Py_buffer *aad = NULL;
-        if (head_at(&h, i, &j) < 0 || !(msg = zpy_barg_buffer(&msgs, i, &b.pool)) ||
-            (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool))) ||
-            zpy_barg_int(&tags, i, &tag_bytes) < 0) {
+        if (zpy_barg_given(&aads) && !(aad = zpy_barg_buffer(&aads, i, &b.pool))) {
             goto done;
         }
         size_t tb = (size_t)tag_bytes;
@@ -611,12 +606,8 @@ static const Py_buffer *head256_at(head256 *h, batch *b, Py_ssize_t i, const uin
                                    const uint8_t **iv)
 {
     *key = zpy_barg_fixed(&h->keys, i);
-    *iv = *key ? zpy_barg_fixed(&h->ivs, i) : NULL;
-    zpy_barg msgs = messages_arg(b);
-    if (!*iv) {
-        return NULL;
-    }
-    return zpy_barg_buffer(&msgs, i, &b->pool);
+    *iv = zpy_barg_fixed(&h->ivs, i);
+    return batch_message(b, i);
 }
 
 /* zuc256_crypt_many and zuc256_mac_many: the ZUC-256 head, then the pool
@@ -653,8 +644,7 @@ static PyObject *zuc256_crypt_many_call(PyObject **slots, const zpy_sig *sig)
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const uint8_t *key, *iv;
         const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
-        if (!msg ||
-            zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0) {
+        if (zpy_max_bytes((size_t)msg->len, ZPY_ITEM("messages", i), ZUC256_MAX_BYTES) < 0) {
             goto done;
         }
         jobs[i] = (zuc256_crypt_job){ key, iv, msg->buf, NULL, (size_t)msg->len };
@@ -691,11 +681,10 @@ static PyObject *zuc256_mac_many_call(PyObject **slots, const zpy_sig *sig)
     for (Py_ssize_t i = 0; i < b.n; i++) {
         const uint8_t *key, *iv;
         const Py_buffer *msg = head256_at(&h, &b, i, &key, &iv);
-        long long tag_bytes;
+        long long tag_bytes = zpy_barg_int(&tags, i);
         size_t nbits;
         uint8_t *tag;
-        if (!msg || zpy_barg_int(&tags, i, &tag_bytes) < 0 ||
-            bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
+        if (bits_at(&bits, i, msg, zpy_zuc256_mac_max_bits((size_t)tag_bytes), &nbits) < 0 ||
             !(tag = result_bytes(&b, i, (Py_ssize_t)tag_bytes))) {
             goto done;
         }

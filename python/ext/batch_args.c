@@ -83,8 +83,50 @@ static int absent(const zpy_barg *a, int optional, const char *what)
     return -1;
 }
 
-/* Room for the copies of a sequence of fixed-size buffers (keys, IVs): a
- * copy costs less than a buffer held and released. */
+/* Item i of the sequence (borrowed), or NULL with IndexError if the list
+ * got shorter. */
+static PyObject *seq_item(PyObject *seq, Py_ssize_t i)
+{
+    /* seq is an exact list or a tuple: the inline check, not PyTuple_Check's call */
+    return PyList_CheckExact(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
+}
+
+/* Copies item i of a sequence of fixed-size buffers into its place in
+ * a->copies; 0 or -1. */
+static int copy_item(zpy_barg *a, Py_ssize_t i)
+{
+    PyObject *o = seq_item(a->seq, i);
+    Py_buffer view;
+    if (!o) {
+        return -1;
+    }
+    uint8_t *copy = a->copies + i * a->size;
+    char *bytes;
+    Py_ssize_t len;
+    if (PyBytes_CheckExact(o) && PyBytes_AsStringAndSize(o, &bytes, &len) == 0 && len == a->size) {
+        if (len == 32) { /* the key sizes as copies of a known size, not a call */
+            memcpy(copy, bytes, 32);
+        } else if (len == 16) {
+            memcpy(copy, bytes, 16);
+        } else {
+            memcpy(copy, bytes, (size_t)len); /* no Python code runs: no reference needed */
+        }
+        return 0;
+    }
+    Py_INCREF(o); /* across an exporter's code */
+    int rc = zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, &view);
+    Py_DECREF(o);
+    if (rc < 0) {
+        return -1;
+    }
+    memcpy(copy, view.buf, (size_t)a->size);
+    zpy_view_release(&view);
+    return 0;
+}
+
+/* Room for the copies of a sequence of n fixed-size buffers (keys, IVs),
+ * and the copies: a copy costs less than a buffer held and released, and
+ * one loop over the items less than a call per message. */
 static int make_copies(zpy_barg *a, Py_ssize_t n)
 {
     a->copies_bytes = (size_t)(n > 0 ? n : 1) * (size_t)(a->size > 0 ? a->size : 1);
@@ -92,6 +134,29 @@ static int make_copies(zpy_barg *a, Py_ssize_t n)
     if (!a->copies) {
         PyErr_NoMemory();
         return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (copy_item(a, i) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The values of a sequence of n ints, each checked, into a->values (one
+ * loop over the items, not a call per message); 0 or -1. */
+static int read_ints(zpy_barg *a, Py_ssize_t n)
+{
+    a->values = zpy_scratch_alloc((size_t)(n > 0 ? n : 1) * sizeof *a->values);
+    if (!a->values) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *o = seq_item(a->seq, i); /* read at once: no reference kept */
+        if (!o || zpy_int_in(o, ZPY_ITEM(a->name, i), a->range, &a->values[i]) < 0) {
+            return -1;
+        }
     }
     return 0;
 }
@@ -125,10 +190,13 @@ int zpy_barg_ints(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n,
     if (!a->obj) {
         return absent(a, optional, what);
     }
-    if (!PyLong_Check(a->obj)) {
-        return take_sequence(a, n, what);
+    if (PyLong_Check(a->obj)) {
+        return zpy_int_in(a->obj, ZPY_ARG(name), range, &a->value);
     }
-    return zpy_int_in(a->obj, ZPY_ARG(name), range, &a->value);
+    if (take_sequence(a, n, what) < 0) {
+        return -1;
+    }
+    return read_ints(a, n);
 }
 
 int zpy_barg_objects(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n)
@@ -160,6 +228,8 @@ void zpy_barg_release(zpy_barg *a)
         zpy_scratch_free(a->copies);
         a->copies = NULL;
     }
+    zpy_scratch_free(a->values);
+    a->values = NULL;
     if (a->has_view) {
         PyBuffer_Release(&a->view);
         a->has_view = 0;
@@ -170,14 +240,6 @@ void zpy_barg_release(zpy_barg *a)
 int zpy_barg_given(const zpy_barg *a)
 {
     return a->seq || a->has_view;
-}
-
-/* Item i of the sequence (borrowed), or NULL with IndexError if the list
- * got shorter. */
-static PyObject *seq_item(PyObject *seq, Py_ssize_t i)
-{
-    /* seq is an exact list or a tuple: the inline check, not PyTuple_Check's call */
-    return PyList_CheckExact(seq) ? PyList_GetItem(seq, i) : PyTuple_GetItem(seq, i);
 }
 
 PyObject *zpy_barg_item(const zpy_barg *a, Py_ssize_t i)
@@ -199,16 +261,6 @@ static Py_buffer *pool_next(zpy_pool *pool)
     }
     PyErr_SetString(PyExc_SystemError, "zuc: more buffers held than the call made room for");
     return NULL;
-}
-
-int zpy_barg_int(const zpy_barg *a, Py_ssize_t i, long long *value)
-{
-    if (!a->seq) {
-        *value = a->value;
-        return 0;
-    }
-    PyObject *o = seq_item(a->seq, i); /* read at once: no reference kept */
-    return o ? zpy_int_in(o, ZPY_ITEM(a->name, i), a->range, value) : -1;
 }
 
 const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
@@ -236,40 +288,6 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
     }
     pool->held[pool->count++] = NULL;
     return view;
-}
-
-const uint8_t *zpy_barg_fixed(zpy_barg *a, Py_ssize_t i)
-{
-    if (!a->copies) {
-        return a->seq ? NULL : a->view.buf;
-    }
-    PyObject *o = seq_item(a->seq, i);
-    Py_buffer view;
-    if (!o) {
-        return NULL;
-    }
-    uint8_t *copy = a->copies + i * a->size;
-    char *bytes;
-    Py_ssize_t len;
-    if (PyBytes_CheckExact(o) && PyBytes_AsStringAndSize(o, &bytes, &len) == 0 && len == a->size) {
-        if (len == 32) { /* the key sizes as copies of a known size, not a call */
-            memcpy(copy, bytes, 32);
-        } else if (len == 16) {
-            memcpy(copy, bytes, 16);
-        } else {
-            memcpy(copy, bytes, (size_t)len); /* no Python code runs: no reference needed */
-        }
-        return copy;
-    }
-    Py_INCREF(o); /* across an exporter's code */
-    int rc = zpy_fixed(o, ZPY_ITEM(a->name, i), a->size, &view);
-    Py_DECREF(o);
-    if (rc < 0) {
-        return NULL;
-    }
-    memcpy(copy, view.buf, (size_t)a->size);
-    zpy_view_release(&view);
-    return copy;
 }
 
 Py_ssize_t zpy_barg_pooled(const zpy_barg *a, Py_ssize_t n)

@@ -29,10 +29,12 @@ typedef struct {
     Py_buffer view;
     int has_view;
     long long value;
-    /* a sequence of small fixed-size buffers: their bytes, copied item by
-     * item (n x size), so that no buffer is held for them */
+    /* a sequence of small fixed-size buffers: their bytes, all copied when
+     * the argument is read (n x size), so that no buffer is held for them */
     uint8_t *copies;
     size_t copies_bytes;
+    /* a sequence of ints: their values, all read when the argument is */
+    long long *values;
 } zpy_barg;
 
 /* The buffers held during a call: views[i], or for an exact bytes object
@@ -52,11 +54,13 @@ int zpy_messages(PyObject *obj, const char *name, PyObject **seq, Py_ssize_t *n)
 /* An argument not given: releasable, given as nothing. */
 void zpy_barg_none(zpy_barg *a, const char *name);
 /* An argument of buffers (one, or a sequence of n) of size bytes each (-1:
- * any). A NULL or None obj is left absent when optional. */
+ * any; a sequence of a fixed size is copied here, item by item). A NULL or
+ * None obj is left absent when optional. */
 int zpy_barg_buffers(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n, Py_ssize_t size,
                      int optional);
-/* An argument of ints in range (one, or a sequence of n); NULL or None
- * gives fallback when optional, else a TypeError. */
+/* An argument of ints in range (one, or a sequence of n, all read and
+ * checked here); NULL or None gives fallback when optional, else a
+ * TypeError. */
 int zpy_barg_ints(zpy_barg *a, const char *name, PyObject *obj, Py_ssize_t n,
                   const zpy_range *range, int optional, long long fallback);
 /* An argument of objects checked item by item (bits: None, one int, or a
@@ -71,11 +75,17 @@ void zpy_barg_release(zpy_barg *a);
  * name its errors give. */
 PyObject *zpy_barg_item(const zpy_barg *a, Py_ssize_t i);
 zpy_name zpy_barg_name(const zpy_barg *a, Py_ssize_t i);
-/* The int of message i. */
-int zpy_barg_int(const zpy_barg *a, Py_ssize_t i, long long *value);
+/* The int of message i (read when the argument was). */
+static inline long long zpy_barg_int(const zpy_barg *a, Py_ssize_t i)
+{
+    return a->values ? a->values[i] : a->value;
+}
 /* The bytes of message i of a fixed-size argument (zpy_barg_buffers with
- * size >= 0): a copy, or the one buffer for all. NULL with the error set. */
-const uint8_t *zpy_barg_fixed(zpy_barg *a, Py_ssize_t i);
+ * size >= 0): its copy, or the one buffer for all; NULL if not given. */
+static inline const uint8_t *zpy_barg_fixed(const zpy_barg *a, Py_ssize_t i)
+{
+    return a->copies ? a->copies + i * a->size : a->has_view ? a->view.buf : NULL;
+}
 /* How many buffers the argument holds in a pool for n messages. */
 Py_ssize_t zpy_barg_pooled(const zpy_barg *a, Py_ssize_t n);
 /* The buffer of message i (held in pool until zpy_pool_release), of the
