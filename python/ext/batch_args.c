@@ -2,15 +2,17 @@
 /* batch_args.c — the arguments of the many-message calls (batch_args.h).
  * The items are checked by args.c's checks, under their item names.
  *
- * A list or a tuple is read in place, each item when its message's job is
- * built: copying it first would touch every item twice more (a reference
- * taken, then dropped after libzuc's run, when the items are out of the
- * caches), which costs a batch of 1,000 messages about a tenth of libzuc's
- * own time. What libzuc reads is kept alive by the call's own references
- * (each buffer's view holds its object), not by the list, which other
- * threads may change while libzuc runs. While the jobs are built the GIL
- * is held, and only a buffer exporter written in Python could change the
- * list: each item is then read again by index, with its bounds checked. */
+ * A list or a tuple is read in place, not copied into a new tuple (which
+ * would touch every item twice more: a reference taken, then dropped after
+ * libzuc's run, when the items are out of the caches), one argument at a
+ * time: a loop over its items when the argument is read (ints into values,
+ * small buffers into copies, messages into the pool), so that the loop that
+ * builds the jobs makes no calls for them. What libzuc reads is kept alive
+ * by the call's own references (a held bytes object, or a buffer's view),
+ * not by the list, which other threads may change while libzuc runs. While
+ * the arguments are read the GIL is held, and only a buffer exporter
+ * written in Python could change a list: each item is read by index, with
+ * its bounds checked. */
 #include "batch_args.h"
 
 #include <string.h>
