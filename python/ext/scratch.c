@@ -5,8 +5,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#define KEPT 3                     /* blocks a thread keeps */
-#define KEEP_MAX ((size_t)4 << 20) /* a larger block is freed, not kept */
+#define KEPT 8                     /* blocks a thread keeps: as many as a call uses */
+#define KEEP_MAX ((size_t)2 << 20) /* a larger block is freed, not kept */
 
 /* Each block starts with its capacity; the caller's memory follows. */
 typedef union {

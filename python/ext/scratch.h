@@ -6,8 +6,8 @@
  * Allocated anew for every call, a 1,000-message batch's few hundred KiB go
  * back to the kernel when freed (glibc trims its heap or unmaps the block)
  * and the next call faults the pages in again: that took as long as reading
- * the arguments themselves. A thread keeps up to three blocks of up to 4 MiB
- * each; they are freed when the thread ends.
+ * the arguments themselves. A thread keeps up to eight blocks (as many as
+ * one call uses) of up to 2 MiB each; they are freed when the thread ends.
  */
 #ifndef ZUCPY_SCRATCH_H
 #define ZUCPY_SCRATCH_H
