@@ -442,6 +442,27 @@ def test_ipsec_mb_no_gfni(tmp):
           arch["0"] == "avx512" and arch["1"] == "avx512 (GFNI off)", str(arch))
 
 
+def test_ipsec_mb_arch(tmp):
+    """ZUCBENCH_IPSEC_MB_ARCH: ipsec-mb started on the code path it names (its
+    outputs checked, as always, before they are timed), and said so; a name
+    it does not know refused with exit 2."""
+    path = os.path.join(tmp, "arch.json")
+    rc, _, err = run("speed", "128-eea3", "--sizes", "64", "--repeats", "3", "--json", path,
+                     env={"ZUCBENCH_IPSEC_MB_ARCH": "avx2"})
+    if not check("speed with ZUCBENCH_IPSEC_MB_ARCH=avx2 runs", rc == 0, err[-300:]):
+        return
+    with open(path, encoding="utf-8") as f:
+        arch = json.load(f)["context"].get("ipsec_mb_arch", "none")
+    if arch == "none":
+        print("ZUCBENCH_IPSEC_MB_ARCH: not checked (no ipsec-mb, or no AVX2, here)")
+        return
+    check("ipsec-mb: started on its AVX2 code when asked", arch == "avx2", arch)
+    clitest.expect_error("ZUCBENCH_IPSEC_MB_ARCH=avx3 refused",
+                         run("speed", "128-eea3", "--sizes", "64", "--repeats", "3",
+                             env={"ZUCBENCH_IPSEC_MB_ARCH": "avx3"}),
+                         "zucbench: ", "expected auto, sse, avx2 or avx512")
+
+
 def test_counter(tmp):
     """--counter: core cycles where perf_event counts them (and said so), else
     a refusal with the reason; --counter tsc is the TSC, named as such."""
@@ -1096,6 +1117,7 @@ def main():
         test_unit(tmp)
         test_unit_every_suite(tmp)
         test_ipsec_mb_no_gfni(tmp)
+        test_ipsec_mb_arch(tmp)
         test_counter(tmp)
         test_repeat_range(tmp)
         test_gmssl(outputs, tmp)

@@ -7,6 +7,7 @@
 #include "backends/ipsecmb.h"
 
 #include <intel-ipsec-mb.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,13 +35,53 @@ static int gfni_off(void)
     return v && *v && strcmp(v, "0") != 0;
 }
 
+/* ZUCBENCH_IPSEC_MB_ARCH=sse, avx2 or avx512 starts ipsec-mb on that code
+ * path (init_mb_mgr_<arch>) instead of the one it picks for the CPU: its
+ * AVX2 code, the peer of libzuc's avx2, ct-aesni and ct-gfni paths, timed on
+ * a CPU with AVX-512. Unset, empty or auto: its own pick. */
+static const char *const arch_names[] = { "auto", "sse", "avx2", "avx512" };
+enum { ARCH_AUTO, ARCH_SSE, ARCH_AVX2, ARCH_AVX512, ARCH_BAD };
+
+static int arch_asked(void)
+{
+    const char *v = getenv("ZUCBENCH_IPSEC_MB_ARCH");
+    if (!v || !*v) {
+        return ARCH_AUTO;
+    }
+    for (int i = 0; i < ARCH_BAD; i++) {
+        if (strcmp(v, arch_names[i]) == 0) {
+            return i;
+        }
+    }
+    return ARCH_BAD;
+}
+
+static void init_asked(IMB_MGR *m)
+{
+    switch (arch_asked()) {
+    case ARCH_SSE:
+        init_mb_mgr_sse(m);
+        arch = IMB_ARCH_SSE;
+        break;
+    case ARCH_AVX2:
+        init_mb_mgr_avx2(m);
+        arch = IMB_ARCH_AVX2;
+        break;
+    case ARCH_AVX512:
+        init_mb_mgr_avx512(m);
+        arch = IMB_ARCH_AVX512;
+        break;
+    default: init_mb_mgr_auto(m, &arch); break;
+    }
+}
+
 static IMB_MGR *manager(void)
 {
     if (!tried) {
         tried = 1;
         mgr = alloc_mb_mgr(gfni_off() ? IMB_FLAG_GFNI_OFF : 0);
         if (mgr) {
-            init_mb_mgr_auto(mgr, &arch);
+            init_asked(mgr);
             if (imb_get_errno(mgr) != 0) {
                 free_mb_mgr(mgr);
                 mgr = NULL;
@@ -57,7 +98,12 @@ struct IMB_MGR *ipsecmb_manager(void)
 
 const char *ipsecmb_unavailable(void)
 {
-    return manager() ? NULL : "ipsec-mb could not initialise a manager on this CPU";
+    if (manager()) {
+        return NULL;
+    }
+    return arch_asked() == ARCH_AUTO ? "ipsec-mb could not initialise a manager on this CPU"
+                                     : "ipsec-mb could not start the code path that "
+                                       "ZUCBENCH_IPSEC_MB_ARCH names on this CPU";
 }
 
 const char *ipsecmb_arch_name(void)
@@ -356,6 +402,11 @@ static int run_zuc256_mac_jobs(const bench_batch *b)
 
 void bench_register_ipsecmb(void)
 {
+    if (arch_asked() == ARCH_BAD) {
+        fprintf(stderr, "zucbench: ZUCBENCH_IPSEC_MB_ARCH=%s: expected auto, sse, avx2 or avx512\n",
+                getenv("ZUCBENCH_IPSEC_MB_ARCH"));
+        exit(2);
+    }
     bench_register_context("ipsec_mb_version", ipsecmb_version);
     bench_register_context("ipsec_mb_arch", ipsecmb_arch_name);
     /* variant NULL: the N-buffer or N-jobs label, which follows --lanes */
