@@ -109,7 +109,7 @@ CT_V_INLINE __m128i ct_sbox(__m128i x)
 #elif defined(ZUC_CT_GFNI)
     /* two masks and an OR: two cycles on F's chain where VPBLENDVB takes
      * three on recent Intel cores (ct-gfni on a Xeon, model 167: 128-EEA3,
-     * 128-EIA3, ZUC-NEA6 and ZUC-NCA6 1.03-1.05x faster at 16 and 8188
+     * 128-EIA3, ZUC-NEA6 and ZUC-NCA6 1.02-1.06x faster at 16 and 8188
      * bytes). On AMD it takes one: ct-aesni (Zen 3) keeps it; Zen 4, whose
      * ct-gfni this costs a cycle, was not measured. */
     return _mm_or_si128(_mm_and_si128(s1, _mm_set1_epi16(0x00FF)),
