@@ -439,7 +439,10 @@ static void lanes_crypt(const zuc_impl *im, const crypt_batch *b)
     size_t block_bytes = 4 * im->block_words;
     lanes_begin(&ls, im);
     ls.head_words = b->head_words;
-    if (b->tagging) /* the tags read every lane's head words, started or not */
+    /* the tags read every lane's head words, started or not: defined where
+     * fewer jobs than lanes leave some lanes unstarted (every job of NCA6
+     * encryption takes a lane) */
+    if (b->tagging && b->n < lane_count(&ls))
         memset(ls.head, 0, sizeof ls.head);
     for (;;) {
         size_t shortest = shortest_left(&ls, lane);

@@ -124,17 +124,18 @@ static inline ksum kmul2(v512 a0, v512 h0, v512 k0, v512 a1, v512 h1, v512 k1)
     return s;
 }
 
+/* s += a * (h, k). */
+static inline void kmul_add(ksum *s, v512 a, v512 h, v512 k)
+{
+    s->lo = xor3(s->lo, _mm512_clmulepi64_epi128(a, k, 0x00), _mm512_clmulepi64_epi128(a, h, 0x01));
+    s->hi = xor3(s->hi, _mm512_clmulepi64_epi128(a, k, 0x10), _mm512_clmulepi64_epi128(a, h, 0x11));
+}
+
 /* s += a0 * (h0, k0) + a1 * (h1, k1). */
 static inline void kmul2_add(ksum *s, v512 a0, v512 h0, v512 k0, v512 a1, v512 h1, v512 k1)
 {
-    s->lo =
-        xor3(s->lo, _mm512_clmulepi64_epi128(a0, k0, 0x00), _mm512_clmulepi64_epi128(a0, h0, 0x01));
-    s->hi =
-        xor3(s->hi, _mm512_clmulepi64_epi128(a0, k0, 0x10), _mm512_clmulepi64_epi128(a0, h0, 0x11));
-    s->lo =
-        xor3(s->lo, _mm512_clmulepi64_epi128(a1, k1, 0x00), _mm512_clmulepi64_epi128(a1, h1, 0x01));
-    s->hi =
-        xor3(s->hi, _mm512_clmulepi64_epi128(a1, k1, 0x10), _mm512_clmulepi64_epi128(a1, h1, 0x11));
+    kmul_add(s, a0, h0, k0);
+    kmul_add(s, a1, h1, k1);
 }
 
 static inline v512 kreduce(ksum s)
@@ -720,10 +721,7 @@ static void equal_tail(zuc_polyval_lanes *s, unsigned mask, const uint8_t *const
                 x = _mm512_xor_si512(x, w.lo);
                 w.lo = _mm512_setzero_si512();
             }
-            w.lo = xor3(w.lo, _mm512_clmulepi64_epi128(x, k, 0x00),
-                        _mm512_clmulepi64_epi128(x, h, 0x01));
-            w.hi = xor3(w.hi, _mm512_clmulepi64_epi128(x, k, 0x10),
-                        _mm512_clmulepi64_epi128(x, h, 0x11));
+            kmul_add(&w, x, h, k);
         }
         _mm512_mask_storeu_epi8(s->acc + l, bytes_of(lanes_in(mask, r)), kreduce(w));
     }
