@@ -13,7 +13,9 @@ or the one-message C call in a C loop), timed in turns with the Python runs
 so that both see the same load. Both sides make the same outputs: a batch
 call returns new bytes, so its C run writes into new buffers too (malloc'd
 for the run, freed after it, as a C caller that hands out new buffers
-does); an _into call reuses its buffers, and so does its C run. The page
+does; the heap is left around that run as each side's own loop would leave
+it, see _zuc's timing.c); an _into call reuses its buffers, and so does its
+C run. The page
 faults of each (getrusage, per call) are printed beside the times: new
 output memory costs a fault per 4 KiB page wherever the allocator has just
 given it back to the system, in C as in Python. The ratio (batches) and the difference (one
