@@ -15,13 +15,12 @@ call returns new bytes, so its C run writes into new buffers too (malloc'd
 for the run, freed after it, as a C caller that hands out new buffers
 does; the heap is left around that run as each side's own loop would leave
 it, see _zuc's timing.c); an _into call reuses its buffers, and so does its
-C run. The page
-faults of each (getrusage, per call) are printed beside the times: new
-output memory costs a fault per 4 KiB page wherever the allocator has just
-given it back to the system, in C as in Python. The ratio (batches) and the difference (one
-call) are Python against C here, with the targets beside them (a batch within
-1.15x of C per byte, a call at most 250 ns above C); --check exits 1 when
-one is missed. For reference, zucbench's figure for the same sizes is
+C run. The page faults of each (getrusage, per call) are printed beside the
+times: new output memory costs a fault per 4 KiB page wherever the allocator
+has just given it back to the system, in C as in Python. The ratio (batches)
+and the difference (one call) are Python against C here, with the targets
+beside them (a batch within 1.15x of C per byte, a call at most 250 ns above
+C); --check exits 1 when one is missed. For reference, zucbench's figure for the same sizes is
 printed too, where zucbench is found (--zucbench PATH, $ZUCBENCH or
 build/tools/zucbench): `zucbench speed ALG --sizes 1500 --lanes 64` and
 `--sizes 40 --lanes 1 --impl PATH` (its batches hold about 128 KiB, so they
