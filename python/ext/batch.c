@@ -602,8 +602,8 @@ static int head256_init(head256 *h, PyObject **slots, PyObject *version_obj, Py_
 }
 
 /* Message i's key and IV, and its buffer (messages: the batch's). */
-static const Py_buffer *head256_at(head256 *h, batch *b, Py_ssize_t i, const uint8_t **key,
-                                   const uint8_t **iv)
+static const Py_buffer *head256_at(const head256 *h, const batch *b, Py_ssize_t i,
+                                   const uint8_t **key, const uint8_t **iv)
 {
     *key = zpy_barg_fixed(&h->keys, i);
     *iv = zpy_barg_fixed(&h->ivs, i);

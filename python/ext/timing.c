@@ -209,15 +209,21 @@ static int call_n_fresh(enum work w, void *jobs, uint8_t **outs, size_t n)
  * sides alike (a run made before would only warm the caches for C). */
 #define FREE_LISTED_BYTES 120 /* glibc's fastbins by default, 64-bit */
 
-/* Before: the run's mallocs and frees once, as the C loop's previous run
- * leaves them, where every output is small enough to be kept. */
-static void heap_as_c_loop_leaves_it(enum work w, void *jobs, uint8_t **outs, size_t n)
+/* Whether every job's output is small enough to stay in the free lists. */
+static int outputs_free_listed(enum work w, void *jobs, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
         if (out_size(w, point_out(w, jobs, k, NULL)) > FREE_LISTED_BYTES) {
-            return;
+            return 0;
         }
     }
+    return 1;
+}
+
+/* Before (where outputs_free_listed): the run's mallocs and frees once, as
+ * the C loop's previous run leaves them. */
+static void heap_as_c_loop_leaves_it(enum work w, void *jobs, uint8_t **outs, size_t n)
+{
     free_outs(outs, alloc_outs(w, jobs, outs, n));
 }
 
@@ -310,10 +316,11 @@ static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObje
         goto done;
     }
     gather(w, jobs, scratch, (size_t)n);
+    int warm_heap = how == MANY_FRESH && outputs_free_listed(w, scratch, (size_t)n);
     result = PyList_New(0);
     for (long long r = 0; result && r < repeats; r++) {
         int code = 0;
-        if (how == MANY_FRESH) {
+        if (warm_heap) {
             heap_as_c_loop_leaves_it(w, scratch, fresh, (size_t)n);
         }
         long long faults = faults_now();
