@@ -127,17 +127,27 @@ int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallb
     return zpy_int_in(obj, name, r, value);
 }
 
+Py_ssize_t zpy_bytes_offset;
+
+int zpy_args_init(void)
+{
+    PyObject *probe = PyBytes_FromStringAndSize(NULL, 1);
+    if (!probe) {
+        return -1;
+    }
+    zpy_bytes_offset = PyBytes_AsString(probe) - (char *)probe;
+    Py_DECREF(probe);
+    return 0;
+}
+
 /* Marks the views zpy_bytes_view makes (a field only an exporter reads). */
 static char bytes_view_mark;
 
 void zpy_bytes_view(PyObject *bytes, Py_buffer *view)
 {
-    char *buf;
-    Py_ssize_t len;
-    PyBytes_AsStringAndSize(bytes, &buf, &len); /* cannot fail on exact bytes */
-    *view = (Py_buffer){ .buf = buf,
+    *view = (Py_buffer){ .buf = zpy_bytes_data(bytes),
                          .obj = Py_NewRef(bytes),
-                         .len = len,
+                         .len = Py_SIZE(bytes),
                          .itemsize = 1,
                          .readonly = 1,
                          .ndim = 1,

@@ -86,6 +86,22 @@ int zpy_int_in(PyObject *obj, zpy_name name, const zpy_range *r, long long *valu
 int zpy_int_or(PyObject *obj, zpy_name name, const zpy_range *r, long long fallback,
                long long *value);
 
+/* Where the data of a bytes object lies from its start, the same for every
+ * bytes object of this interpreter: measured once (zpy_args_init) on a
+ * real one, as the limited API has no macro for it, so that reading an
+ * exact bytes object (a message, a key) or filling a new one (a tag) is no
+ * call per object. */
+extern Py_ssize_t zpy_bytes_offset;
+/* Measures zpy_bytes_offset; 0 or -1 (MemoryError). */
+int zpy_args_init(void);
+
+/* The data of an exact bytes object, or of a new one from
+ * PyBytes_FromStringAndSize; its length is Py_SIZE(bytes). */
+static inline char *zpy_bytes_data(PyObject *bytes)
+{
+    return (char *)bytes + zpy_bytes_offset;
+}
+
 /* A view of a bytes object (exactly bytes, immutable) read in place,
  * without the buffer protocol's calls; it holds a reference to the bytes,
  * which PyBuffer_Release (or zpy_view_release) drops. */

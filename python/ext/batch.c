@@ -108,7 +108,7 @@ static uint8_t *result_bytes(batch *b, Py_ssize_t i, Py_ssize_t size)
         return NULL;
     }
     PyList_SetItem(b->results, i, bytes);
-    return (uint8_t *)PyBytes_AsString(bytes);
+    return (uint8_t *)zpy_bytes_data(bytes);
 }
 
 /* The 3GPP leading arguments of a batch: keys, then counts, bearers and

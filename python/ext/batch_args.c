@@ -103,9 +103,9 @@ static int copy_item(zpy_barg *a, Py_ssize_t i)
         return -1;
     }
     uint8_t *copy = a->copies + i * a->size;
-    char *bytes;
-    Py_ssize_t len;
-    if (PyBytes_CheckExact(o) && PyBytes_AsStringAndSize(o, &bytes, &len) == 0 && len == a->size) {
+    if (PyBytes_CheckExact(o) && Py_SIZE(o) == a->size) {
+        const char *bytes = zpy_bytes_data(o);
+        Py_ssize_t len = a->size;
         if (len == 32) { /* the key sizes as copies of a known size, not a call */
             memcpy(copy, bytes, 32);
         } else if (len == 16) {
@@ -276,9 +276,8 @@ const Py_buffer *zpy_barg_buffer(zpy_barg *a, Py_ssize_t i, zpy_pool *pool)
         return NULL;
     }
     if (a->size < 0 && PyBytes_CheckExact(o)) { /* the common case, without calls */
-        char *bytes;
-        PyBytes_AsStringAndSize(o, &bytes, &view->len); /* cannot fail on exact bytes */
-        view->buf = bytes;
+        view->buf = zpy_bytes_data(o);
+        view->len = Py_SIZE(o);
         pool->held[pool->count++] = Py_NewRef(o);
         return view;
     }

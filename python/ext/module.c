@@ -76,7 +76,8 @@ PyMODINIT_FUNC PyInit__zuc(void)
             "was decrypted.",
             NULL, NULL);
     }
-    if (!zpy_invalid_tag || PyModule_AddFunctions(m, zpy_single_methods) < 0 ||
+    if (!zpy_invalid_tag || zpy_args_init() < 0 ||
+        PyModule_AddFunctions(m, zpy_single_methods) < 0 ||
         PyModule_AddFunctions(m, zpy_batch_methods) < 0 ||
         PyModule_AddFunctions(m, zpy_timing_methods) < 0 || zpy_add_keystream_type(m) < 0 ||
         PyModule_AddObjectRef(m, "InvalidTag", zpy_invalid_tag) < 0) {

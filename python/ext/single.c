@@ -88,7 +88,7 @@ static int dest_open(dest *d, PyObject *out_obj, const Py_buffer *data, Py_ssize
     if (!d->bytes) {
         return -1;
     }
-    d->ptr = (uint8_t *)PyBytes_AsString(d->bytes);
+    d->ptr = (uint8_t *)zpy_bytes_data(d->bytes);
     return 0;
 }
 
