@@ -4,9 +4,10 @@
  * itself takes, in C, for exactly the work a Python call does (the same
  * buffers, keys and COUNTs, in this process), so that the Python layer's
  * cost is the difference, whatever the machine's load:
- *   _time_many(name, keys, counts, messages, outs, repeats, fresh=False)
- *     -> [(ns, faults), ...]
- *     one zuc_*_n call over the messages per repeat, the jobs built before;
+ *   _prepare_many(name, keys, counts, messages, outs) -> prepared
+ *     the jobs over the lists, built once, as a C loop builds them;
+ *   _time_many(prepared, repeats, fresh=False) -> [(ns, faults), ...]
+ *     one zuc_*_n call over the messages per repeat;
  *     into outs, or (fresh) into n buffers malloc'd for the run and freed
  *     after it, as a C program that hands out new buffers does (both timed,
  *     like the Python call that makes its bytes and has them freed; the
@@ -141,24 +142,30 @@ static size_t out_size(enum work w, size_t len)
     return w == EEA3 ? len : w == NIA6 ? 16 : len + 16;
 }
 
-/* Points job k of the contiguous array at out; returns the message's
- * length. */
-static size_t point_out(enum work w, void *jobs, size_t k, uint8_t *out)
+/* The message length in bytes of job k of the contiguous array. */
+static size_t length_of(enum work w, const void *jobs, size_t k)
 {
     if (w == EEA3) {
-        zuc_eea3_job *j = &((zuc_eea3_job *)jobs)[k];
-        j->out = out;
-        return j->length_bits / 8;
+        return ((const zuc_eea3_job *)jobs)[k].length_bits / 8;
     }
     if (w == NIA6) {
-        zuc_nia6_job *j = &((zuc_nia6_job *)jobs)[k];
-        j->tag = out;
-        return j->length_bytes;
+        return ((const zuc_nia6_job *)jobs)[k].length_bytes;
     }
-    zuc_nca6_job *j = &((zuc_nca6_job *)jobs)[k];
-    j->out = out;
-    j->tag = out + j->length_bytes;
-    return j->length_bytes;
+    return ((const zuc_nca6_job *)jobs)[k].length_bytes;
+}
+
+/* Points job k of the contiguous array at out. */
+static void point_out(enum work w, void *jobs, size_t k, uint8_t *out)
+{
+    if (w == EEA3) {
+        ((zuc_eea3_job *)jobs)[k].out = out;
+    } else if (w == NIA6) {
+        ((zuc_nia6_job *)jobs)[k].tag = out;
+    } else {
+        zuc_nca6_job *j = &((zuc_nca6_job *)jobs)[k];
+        j->out = out;
+        j->tag = out + j->length_bytes;
+    }
 }
 
 /* call_n_fresh's code when malloc fails (libzuc's codes are 0 or below). */
@@ -170,8 +177,7 @@ static size_t alloc_outs(enum work w, void *jobs, uint8_t **outs, size_t n)
 {
     size_t made = 0;
     for (; made < n; made++) {
-        size_t len = point_out(w, jobs, made, NULL);
-        outs[made] = malloc(out_size(w, len));
+        outs[made] = malloc(out_size(w, length_of(w, jobs, made)));
         if (!outs[made]) {
             break;
         }
@@ -210,10 +216,10 @@ static int call_n_fresh(enum work w, void *jobs, uint8_t **outs, size_t n)
 #define FREE_LISTED_BYTES 120 /* glibc's fastbins by default, 64-bit */
 
 /* Whether every job's output is small enough to stay in the free lists. */
-static int outputs_free_listed(enum work w, void *jobs, size_t n)
+static int outputs_free_listed(enum work w, const void *jobs, size_t n)
 {
     for (size_t k = 0; k < n; k++) {
-        if (out_size(w, point_out(w, jobs, k, NULL)) > FREE_LISTED_BYTES) {
+        if (out_size(w, length_of(w, jobs, k)) > FREE_LISTED_BYTES) {
             return 0;
         }
     }
@@ -287,9 +293,40 @@ static int build(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs, 
  * into fresh buffers), or calls one-message calls of the first. */
 enum run { MANY, MANY_FRESH, ONE };
 
-/* Times repeats runs; a list of (ns, faults). */
-static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs,
-                           PyObject *outs, enum run how, long long calls, long long repeats)
+/* The work of a timing, built once and timed run after run, as a C loop
+ * builds its jobs once: built again before each run, its 3n views and its
+ * new arrays had pushed the Python call timed next out of the caches, and
+ * the C run itself (each 9-10% slower than in a loop of its own). */
+typedef struct {
+    enum work w;
+    size_t n;
+    any_job *jobs;    /* as built */
+    void *scratch;    /* the jobs side by side, for zuc_*_n */
+    Py_buffer *views; /* held buffers: the keys, messages and outs */
+    Py_ssize_t held;
+    uint8_t **fresh;
+    int into_outs;   /* scratch's jobs write into outs (a run into new buffers repoints them) */
+    int free_listed; /* every output small enough for glibc's free lists */
+} prepared;
+
+static const char prepared_name[] = "zuc._zuc.prepared";
+
+static void prepared_free(prepared *p)
+{
+    for (Py_ssize_t i = 0; i < p->held; i++) {
+        PyBuffer_Release(&p->views[i]);
+    }
+    harness_free(p->fresh, p->n, sizeof *p->fresh);
+    harness_free(p->views, 3 * p->n, sizeof *p->views);
+    harness_free(p->scratch, p->n, sizeof(zuc_nca6_job));
+    harness_free(p->jobs, p->n, sizeof *p->jobs);
+    PyMem_Free(p);
+}
+
+/* The jobs of w over the lists (one length > 0), holding their buffers;
+ * NULL with the error set. */
+static prepared *prepare(enum work w, PyObject *keys, PyObject *counts, PyObject *msgs,
+                         PyObject *outs)
 {
     if (!PyList_Check(keys) || !PyList_Check(counts) || !PyList_Check(msgs) ||
         !PyList_Check(outs)) {
@@ -301,37 +338,56 @@ static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObje
         PyErr_SetString(PyExc_ValueError, "keys, counts, messages, outs: lists of one length > 0");
         return NULL;
     }
-    size_t count = (size_t)n;
-    any_job *jobs = harness_alloc(count, sizeof *jobs);
-    void *scratch = harness_alloc(count, sizeof(zuc_nca6_job));
-    Py_buffer *views = harness_alloc(3 * count, sizeof *views);
-    uint8_t **fresh = harness_alloc(count, sizeof *fresh);
-    PyObject *result = NULL;
-    Py_ssize_t held = 0;
-    if (!jobs || !scratch || !views || !fresh) {
+    prepared *p = PyMem_Calloc(1, sizeof *p);
+    if (!p) {
         PyErr_NoMemory();
-        goto done;
+        return NULL;
     }
-    if (build(w, keys, counts, msgs, outs, n, jobs, views, &held) < 0) {
-        goto done;
+    p->w = w;
+    p->n = (size_t)n;
+    p->jobs = harness_alloc(p->n, sizeof *p->jobs);
+    p->scratch = harness_alloc(p->n, sizeof(zuc_nca6_job));
+    p->views = harness_alloc(3 * p->n, sizeof *p->views);
+    p->fresh = harness_alloc(p->n, sizeof *p->fresh);
+    if (!p->jobs || !p->scratch || !p->views || !p->fresh) {
+        PyErr_NoMemory();
+        prepared_free(p);
+        return NULL;
     }
-    gather(w, jobs, scratch, (size_t)n);
-    int warm_heap = how == MANY_FRESH && outputs_free_listed(w, scratch, (size_t)n);
-    result = PyList_New(0);
+    if (build(w, keys, counts, msgs, outs, n, p->jobs, p->views, &p->held) < 0) {
+        prepared_free(p);
+        return NULL;
+    }
+    gather(w, p->jobs, p->scratch, p->n);
+    p->into_outs = 1;
+    p->free_listed = outputs_free_listed(w, p->scratch, p->n);
+    return p;
+}
+
+/* Times repeats runs of p; a list of (ns, faults). */
+static PyObject *time_runs(prepared *p, enum run how, long long calls, long long repeats)
+{
+    if (how == MANY && !p->into_outs) {
+        gather(p->w, p->jobs, p->scratch, p->n);
+        p->into_outs = 1;
+    }
+    p->into_outs &= how != MANY_FRESH;
+    int warm_heap = how == MANY_FRESH && p->free_listed;
+    PyObject *result = PyList_New(0);
     for (long long r = 0; result && r < repeats; r++) {
         int code = 0;
         if (warm_heap) {
-            heap_as_c_loop_leaves_it(w, scratch, fresh, (size_t)n);
+            heap_as_c_loop_leaves_it(p->w, p->scratch, p->fresh, p->n);
         }
         long long faults = faults_now();
         long long start = now_ns();
         if (how == MANY) {
-            code = call_n(w, scratch, (size_t)n);
+            code = call_n(p->w, p->scratch, p->n);
         } else if (how == MANY_FRESH) {
-            code = call_n_fresh(w, scratch, fresh, (size_t)n);
+            code = call_n_fresh(p->w, p->scratch, p->fresh, p->n);
         } else {
             for (long long c = 0; c < calls; c++) {
-                code |= call_one(w, &jobs[0]);
+                code |= call_one(p->w, &p->jobs[0]);
             }
         }
         long long ns = now_ns() - start;
@@ -349,31 +405,46 @@ static PyObject *time_runs(enum work w, PyObject *keys, PyObject *counts, PyObje
         }
         Py_DECREF(value);
     }
-done:
-    for (Py_ssize_t i = 0; i < held; i++) {
-        PyBuffer_Release(&views[i]);
-    }
-    harness_free(fresh, count, sizeof *fresh);
-    harness_free(views, 3 * count, sizeof *views);
-    harness_free(scratch, count, sizeof(zuc_nca6_job));
-    harness_free(jobs, count, sizeof *jobs);
     return result;
+}
+
+static void prepared_destroy(PyObject *capsule)
+{
+    prepared_free(PyCapsule_GetPointer(capsule, prepared_name));
+}
+
+static PyObject *py_prepare_many(PyObject *m, PyObject *args)
+{
+    (void)m;
+    const char *name;
+    PyObject *keys, *counts, *msgs, *outs;
+    enum work w;
+    if (!PyArg_ParseTuple(args, "sOOOO:_prepare_many", &name, &keys, &counts, &msgs, &outs) ||
+        work_of(name, &w) < 0) {
+        return NULL;
+    }
+    prepared *p = prepare(w, keys, counts, msgs, outs);
+    if (!p) {
+        return NULL;
+    }
+    PyObject *capsule = PyCapsule_New(p, prepared_name, prepared_destroy);
+    if (!capsule) {
+        prepared_free(p);
+    }
+    return capsule;
 }
 
 static PyObject *py_time_many(PyObject *m, PyObject *args)
 {
     (void)m;
-    const char *name;
-    PyObject *keys, *counts, *msgs, *outs;
+    PyObject *capsule;
     long long repeats;
     int fresh = 0;
-    enum work w;
-    if (!PyArg_ParseTuple(args, "sOOOOL|p:_time_many", &name, &keys, &counts, &msgs, &outs,
-                          &repeats, &fresh) ||
-        work_of(name, &w) < 0) {
+    if (!PyArg_ParseTuple(args, "OL|p:_time_many", &capsule, &repeats, &fresh)) {
         return NULL;
     }
-    return time_runs(w, keys, counts, msgs, outs, fresh ? MANY_FRESH : MANY, 1, repeats);
+    prepared *p = PyCapsule_GetPointer(capsule, prepared_name);
+    return p ? time_runs(p, fresh ? MANY_FRESH : MANY, 1, repeats) : NULL;
 }
 
 static PyObject *py_time_one(PyObject *m, PyObject *args)
@@ -396,7 +467,11 @@ static PyObject *py_time_one(PyObject *m, PyObject *args)
             Py_INCREF(items[i]);
             PyList_SetItem(lists[i], 0, items[i]);
         }
-        result = time_runs(w, lists[0], lists[1], lists[2], lists[3], ONE, calls, repeats);
+        prepared *p = prepare(w, lists[0], lists[1], lists[2], lists[3]);
+        if (p) {
+            result = time_runs(p, ONE, calls, repeats);
+            prepared_free(p);
+        }
     }
     for (int i = 0; i < 4; i++) {
         Py_XDECREF(lists[i]);
@@ -405,9 +480,12 @@ static PyObject *py_time_one(PyObject *m, PyObject *args)
 }
 
 PyMethodDef zpy_timing_methods[] = {
+    { "_prepare_many", py_prepare_many, METH_VARARGS,
+      "_prepare_many(name, keys, counts, messages, outs): the jobs of one zuc_*_n call over "
+      "the lists, built once, for _time_many (for zuc.bench)." },
     { "_time_many", py_time_many, METH_VARARGS,
-      "_time_many(name, keys, counts, messages, outs, repeats, fresh=False): (ns, page "
-      "faults) of each of repeats zuc_*_n calls in C, into outs or new buffers (for "
+      "_time_many(prepared, repeats, fresh=False): (ns, page faults) of each of repeats "
+      "zuc_*_n calls in C over _prepare_many's jobs, into outs or new buffers (for "
       "zuc.bench)." },
     { "_time_one", py_time_one, METH_VARARGS,
       "_time_one(name, key, count, message, out, calls, repeats): (ns, page faults) of "

@@ -9,8 +9,9 @@ data, 16-byte tag), as zucbench's speed suite has them:
   - one call on 40 bytes (eea3, nia6, nca6_encrypt), in ns per call.
 Beside each, "C here": libzuc's own time for exactly that work in this
 process (the same buffers, keys and COUNTs; zuc_*_n once over the messages,
-or the one-message C call in a C loop), timed in turns with the Python runs
-so that both see the same load. Both sides make the same outputs: a batch
+its jobs built once as a C loop builds them, or the one-message C call in
+a C loop), timed in turns with the Python runs so that both see the same
+load. Both sides make the same outputs: a batch
 call returns new bytes, so its C run writes into new buffers too (malloc'd
 for the run, freed after it, as a C caller that hands out new buffers
 does; the heap is left around that run as each side's own loop would leave
@@ -109,17 +110,18 @@ def figures(messages, size, small, calls, repeats):
         one_out = bytearray(small + 16)
         run_calls = calls_of(one, calls, *one_args)
         runs = {k: [] for k in ("many", "c_many", "into", "c_into", "one", "c_one")}
+        c_jobs = zuc._zuc._prepare_many(c_name, keys, counts, msgs, outs)
         many(keys, counts, msgs)  # untimed first calls
-        zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+        zuc._zuc._time_many(c_jobs, 1)
         # Each Python run in turn with a C run of the same work, so that both
         # see the same load; the runs that make new outputs apart from those
         # that reuse theirs.
         for _ in range(repeats):
             runs["many"].append(run_ns(many, (keys, counts, msgs)))
-            runs["c_many"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1, True)
+            runs["c_many"] += zuc._zuc._time_many(c_jobs, 1, True)
         for _ in range(repeats if many_into else 0):
             runs["into"].append(run_ns(many_into, (keys, counts, msgs, outs)))
-            runs["c_into"] += zuc._zuc._time_many(c_name, keys, counts, msgs, outs, 1)
+            runs["c_into"] += zuc._zuc._time_many(c_jobs, 1)
         for _ in range(repeats):
             runs["one"].append(run_ns(run_calls, ()))
             runs["c_one"] += zuc._zuc._time_one(c_name, *one_args, one_out, calls, 1)
