@@ -4,6 +4,7 @@ figure (a smoke test: speed is measured by hand, never asserted here)."""
 import os
 
 import pytest
+import zuc
 from zuc import bench
 
 SMALL = ["--repeats", "1", "--messages", "8", "--size", "64", "--small", "40", "--calls", "10"]
@@ -38,8 +39,6 @@ def test_bench_refuses_bad_options(capsys):
 def test_c_harness_writes_where_python_does(name):
     """The C side's jobs, built once, still write the Python call's output
     into outs after a run into new buffers in between."""
-    import zuc
-
     keys = [bytes([k]) * (16 if name == "eea3" else 32) for k in (1, 2, 3)]
     counts, msgs = [7, 8, 9], [bytes(range(i, i + 40)) for i in range(3)]
     outs = [bytearray(56) for _ in range(3)]
@@ -53,4 +52,4 @@ def test_c_harness_writes_where_python_does(name):
         want = zuc.nia6_many(keys, counts, 5, 1, msgs, 16)
     else:
         want = zuc.nca6_encrypt_many(keys, counts, 5, 1, msgs, bytes(range(16)), 16)
-    assert [bytes(o[:len(w)]) for o, w in zip(outs, want)] == want
+    assert [bytes(o[:len(w)]) for o, w in zip(outs, want, strict=True)] == want
