@@ -142,7 +142,7 @@ static PyObject *ks_read(PyObject *obj, PyObject *length_obj)
     }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)length);
     if (out) {
-        produce((keystream_object *)obj, (uint8_t *)PyBytes_AsString(out), (size_t)length, 0);
+        produce((keystream_object *)obj, (uint8_t *)zpy_bytes_data(out), (size_t)length, 0);
     }
     return out;
 }
@@ -181,7 +181,7 @@ static PyObject *ks_xor(PyObject *obj, PyObject *data)
     }
     PyObject *out = PyBytes_FromStringAndSize(view.buf, view.len);
     if (out) {
-        produce((keystream_object *)obj, (uint8_t *)PyBytes_AsString(out), (size_t)view.len, 1);
+        produce((keystream_object *)obj, (uint8_t *)zpy_bytes_data(out), (size_t)view.len, 1);
     }
     PyBuffer_Release(&view);
     return out;
