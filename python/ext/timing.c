@@ -296,7 +296,7 @@ enum run { MANY, MANY_FRESH, ONE };
 /* The work of a timing, built once and timed run after run, as a C loop
  * builds its jobs once: built again before each run, its 3n views and its
  * new arrays had pushed the Python call timed next out of the caches, and
- * the C run itself (each 9-10% slower than in a loop of its own). */
+ * the C run itself (each about a tenth slower than in a loop of its own). */
 typedef struct {
     enum work w;
     size_t n;
