@@ -371,7 +371,9 @@ static PyObject *time_runs(prepared *p, enum run how, long long calls, long long
         gather(p->w, p->jobs, p->scratch, p->n);
         p->into_outs = 1;
     }
-    p->into_outs &= how != MANY_FRESH;
+    if (how == MANY_FRESH) {
+        p->into_outs = 0; /* the run points the jobs at its new buffers */
+    }
     int warm_heap = how == MANY_FRESH && p->free_listed;
     PyObject *result = PyList_New(0);
     for (long long r = 0; result && r < repeats; r++) {

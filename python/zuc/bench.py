@@ -9,19 +9,19 @@ data, 16-byte tag), as zucbench's speed suite has them:
   - one call on 40 bytes (eea3, nia6, nca6_encrypt), in ns per call.
 Beside each, "C here": libzuc's own time for exactly that work in this
 process (the same buffers, keys and COUNTs; zuc_*_n once over the messages,
-its jobs built once as a C loop builds them, or the one-message C call in
-a C loop), timed in turns with the Python runs so that both see the same
-load. Both sides make the same outputs: a batch
-call returns new bytes, so its C run writes into new buffers too (malloc'd
-for the run, freed after it, as a C caller that hands out new buffers
-does; the heap is left around that run as each side's own loop would leave
-it, see _zuc's timing.c); an _into call reuses its buffers, and so does its
-C run. The page faults of each (getrusage, per call) are printed beside the
-times: new output memory costs a fault per 4 KiB page wherever the allocator
-has just given it back to the system, in C as in Python. The ratio (batches)
-and the difference (one call) are Python against C here, with the targets
-beside them (a batch within 1.15x of C per byte, a call at most 250 ns above
-C); --check exits 1 when one is missed. For reference, zucbench's figure for the same sizes is
+its jobs built once as a C loop builds them, or the one-message C call in a
+C loop), timed in turns with the Python runs so that both see the same load.
+Both sides make the same outputs: a batch call returns new bytes, so its C
+run writes into new buffers too (malloc'd for the run, freed after it, as a
+C caller that hands out new buffers does; the heap is left around that run
+as each side's own loop would leave it, see _zuc's timing.c); an _into call
+reuses its buffers, and so does its C run. The page faults of each
+(getrusage, per call) are printed beside the times: new output memory costs
+a fault per 4 KiB page wherever the allocator has just given it back to the
+system, in C as in Python. The ratio (batches) and the difference (one call)
+are Python against C here, with the targets beside them (a batch within
+1.15x of C per byte, a call at most 250 ns above C); --check exits 1 when
+one is missed. For reference, zucbench's figure for the same sizes is
 printed too, where zucbench is found (--zucbench PATH, $ZUCBENCH or
 build/tools/zucbench): `zucbench speed ALG --sizes 1500 --lanes 64` and
 `--sizes 40 --lanes 1 --impl PATH` (its batches hold about 128 KiB, so they
